@@ -1,0 +1,16 @@
+/**
+ * The single DynamoDB table, described once: CDK creates it from this, and local mode creates the
+ * same table on the DynamoDB stand-in. Generic key names keep every entity in one table.
+ */
+export const tableDefinition = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  /** Items carry an epoch-seconds `ttl`; DynamoDB deletes them eventually, so reads still check it. */
+  ttlAttribute: 'ttl',
+  globalIndexes: [
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+} as const;
+
+export type GlobalIndexName = (typeof tableDefinition.globalIndexes)[number]['indexName'];

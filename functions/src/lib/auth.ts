@@ -1,0 +1,40 @@
+import { serverText } from '@storyloom/shared/messages';
+import { getUserRole } from '../data/users.ts';
+import { Forbidden, Unauthorized } from './errors.ts';
+import type { HttpEvent } from './http-types.ts';
+
+/** Who is asking, from the ID token claims. Our user id is the Cognito username (see docs/accounts.md). */
+export interface AuthUser {
+  id: string;
+  email?: string;
+  groups: string[];
+}
+
+/**
+ * API Gateway's JWT authorizer (and local mode's equal check) has verified the token already; this reads
+ * its claims. Admin routes check the role in the user record, not the token's groups, so a demotion
+ * takes effect at once rather than when the token expires.
+ */
+export async function authenticate(event: HttpEvent, auth: 'public' | 'user' | 'admin'): Promise<AuthUser | null> {
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  const id = claims?.['cognito:username'];
+  const user: AuthUser | null =
+    typeof id === 'string' && id
+      ? {
+          id,
+          email: typeof claims?.email === 'string' ? claims.email : undefined,
+          groups: parseGroups(claims?.['cognito:groups']),
+        }
+      : null;
+  if (auth === 'public') return user;
+  if (!user) throw new Unauthorized(serverText.unauthorized);
+  if (auth === 'admin' && (await getUserRole(user.id)) !== 'admin') throw new Forbidden(serverText.forbidden);
+  return user;
+}
+
+/** API Gateway passes array claims as "[a b]" strings; local mode passes arrays. */
+function parseGroups(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'string') return value.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);
+  return [];
+}

@@ -1,0 +1,28 @@
+import { intEnv, optionalEnv, requiredEnv } from './env.ts';
+
+/**
+ * Configuration of every handler, read once per cold start. In AWS the CDK app sets these; in local
+ * mode infra/local/stack.ts sets them, including the endpoints of the local stand-ins.
+ */
+export const config = {
+  region: optionalEnv('AWS_REGION') ?? 'us-east-1',
+  stage: optionalEnv('STAGE') ?? 'local',
+  tableName: requiredEnv('TABLE_NAME'),
+  mediaBucket: requiredEnv('MEDIA_BUCKET'),
+  jobsQueueUrl: requiredEnv('JOBS_QUEUE_URL'),
+  userPoolId: requiredEnv('USER_POOL_ID'),
+  userPoolClientId: requiredEnv('USER_POOL_CLIENT_ID'),
+  sesFromAddress: requiredEnv('SES_FROM_ADDRESS'),
+  contactToAddress: requiredEnv('CONTACT_TO_ADDRESS'),
+  /** Public URL of the app, used in email links (no trailing slash). */
+  appUrl: requiredEnv('APP_URL').replace(/\/+$/, ''),
+  contactRateLimit: intEnv('CONTACT_RATE_LIMIT', 5),
+  /** Endpoints of local stand-ins (local mode, LocalStack); unset in AWS. */
+  endpoints: {
+    dynamodb: optionalEnv('DYNAMODB_ENDPOINT'),
+    s3: optionalEnv('S3_ENDPOINT'),
+    cognito: optionalEnv('COGNITO_ENDPOINT'),
+    ses: optionalEnv('SES_ENDPOINT'),
+    sqs: optionalEnv('SQS_ENDPOINT'),
+  },
+} as const;

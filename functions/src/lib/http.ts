@@ -1,0 +1,122 @@
+import middy from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import { MAX_JSON_BODY_BYTES } from '@storyloom/shared/constants';
+import { serverText } from '@storyloom/shared/messages';
+import { firstIssue } from '@storyloom/shared/schemas/fields';
+import type * as z from 'zod/mini';
+import { type AuthUser, authenticate } from './auth.ts';
+import { AppError, PayloadTooLarge, TooManyRequests, Unauthorized, ValidationFailed } from './errors.ts';
+import type { HttpEvent, HttpResult } from './http-types.ts';
+import { describeError, logger } from './logger.ts';
+
+type Schema = z.ZodMiniType;
+type Infer<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
+
+export interface RouteOptions<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> {
+  /** `user` and `admin` routes need the claims API Gateway's JWT authorizer passes on. */
+  auth: 'public' | 'user' | 'admin';
+  body?: B;
+  query?: Q;
+  params?: P;
+}
+
+export interface RouteRequest<B, Q, P, U> {
+  body: B;
+  query: Q;
+  params: P;
+  user: U;
+  /** The client's address as API Gateway saw it (rate limits). */
+  sourceIp: string;
+  event: HttpEvent;
+}
+
+/** What a route returns: a JSON body (200), or a status with a body. */
+export type RouteResult = { status: number; body: unknown; headers?: Record<string, string> } | Record<string, unknown>;
+
+type UserFor<A> = A extends 'public' ? AuthUser | null : AuthUser;
+
+/**
+ * Builds a Lambda handler for one route: body size guard, JSON body parsing, auth, zod validation,
+ * then the route function, then one error mapper last. Routes stay thin: parse, call domain, return.
+ */
+export function route<
+  A extends 'public' | 'user' | 'admin',
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+>(
+  options: RouteOptions<B, Q, P> & { auth: A },
+  fn: (req: RouteRequest<Infer<B>, Infer<Q>, Infer<P>, UserFor<A>>) => Promise<RouteResult>,
+) {
+  const base = middy<HttpEvent, HttpResult>().before(rejectOversizeBody);
+  const withBody = options.body
+    ? base.use(httpJsonBodyParser({ disableContentTypeCheck: true }) as middy.MiddlewareObj<HttpEvent, HttpResult>)
+    : base;
+  return withBody.use(errorMapper()).handler(async (event): Promise<HttpResult> => {
+    const user = await authenticate(event, options.auth);
+    const req = {
+      body: parse(options.body, options.body ? (event.body as unknown) : undefined),
+      query: parse(options.query, event.queryStringParameters ?? {}),
+      params: parse(options.params, event.pathParameters ?? {}),
+      user,
+      sourceIp: event.requestContext.http.sourceIp,
+      event,
+    } as RouteRequest<Infer<B>, Infer<Q>, Infer<P>, UserFor<A>>;
+    return toResult(await fn(req));
+  });
+}
+
+function parse(schema: Schema | undefined, input: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(input);
+  if (!result.success) throw new ValidationFailed(firstIssue(result.error));
+  return result.data;
+}
+
+function rejectOversizeBody(request: { event: HttpEvent }) {
+  const body = request.event.body;
+  if (body && Buffer.byteLength(body) > MAX_JSON_BODY_BYTES) throw new PayloadTooLarge(serverText.bodyTooLarge);
+  if (request.event.body !== undefined && request.event.body.trim() === '') request.event.body = undefined;
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+function toResult(result: RouteResult): HttpResult {
+  if (typeof result.status === 'number' && 'body' in result) {
+    const r = result as { status: number; body: unknown; headers?: Record<string, string> };
+    return json(r.status, r.body, r.headers);
+  }
+  return json(200, result);
+}
+
+/** The one error mapper: typed errors keep their status and text; middy's parser errors become 400; the rest is a 500. */
+export function errorMapper(): middy.MiddlewareObj<HttpEvent, HttpResult> {
+  return {
+    onError: (request) => {
+      const error = request.error;
+      request.response = mapError(error, request.event);
+    },
+  };
+}
+
+export function mapError(error: unknown, event?: HttpEvent): HttpResult {
+  if (error instanceof TooManyRequests) {
+    return json(error.status, { error: error.message }, { 'retry-after': String(error.retryAfterSeconds) });
+  }
+  if (error instanceof AppError) {
+    if (error.status >= 500) logger.error('request failed', { route: event?.routeKey, ...describeError(error) });
+    return json(error.status, { error: error.message, ...error.extra });
+  }
+  const middyStatus = (error as { statusCode?: number } | null)?.statusCode;
+  if (middyStatus === 422 || middyStatus === 415) return json(400, { error: serverText.malformedJson });
+  logger.error('unhandled error', { route: event?.routeKey, ...describeError(error) });
+  return json(500, { error: serverText.internal });
+}
+
+export { Unauthorized };

@@ -1,0 +1,191 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { tableDefinition } from '@storyloom/functions/data/table-definition';
+import { worker } from '@storyloom/functions/routes';
+import { PASSWORD_MIN } from '@storyloom/shared/constants';
+
+export const LOCAL_NAMES = {
+  table: 'storyloom-local',
+  mediaBucket: 'storyloom-media-local',
+  jobsQueue: 'storyloom-jobs-local',
+  jobsDlq: 'storyloom-jobs-dlq-local',
+  userPool: 'storyloom-local',
+  adminGroup: 'admin',
+} as const;
+
+export interface ProvisionedResources {
+  tableName: string;
+  mediaBucket: string;
+  jobsQueueUrl: string;
+  jobsDlqUrl: string;
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+interface Clients {
+  dynamodb: DynamoDBClient;
+  s3: S3Client;
+  cognito: CognitoIdentityProviderClient;
+  sqs: SQSClient;
+}
+
+/**
+ * Creates the table, bucket, user pool and queues on the local stand-ins from the same definitions the
+ * CDK app uses; idempotent, so a restart on the same data folder reuses what exists.
+ */
+export async function provisionLocal(
+  clients: Clients,
+  opts: { dataDir: string; appUrl: string; visibilityTimeoutSeconds: number },
+): Promise<ProvisionedResources> {
+  const [, , pool, queues] = await Promise.all([
+    ensureTable(clients.dynamodb),
+    ensureBucket(clients.s3, opts.appUrl),
+    ensureUserPool(clients.cognito, opts.dataDir),
+    ensureQueues(clients.sqs, opts.visibilityTimeoutSeconds),
+  ]);
+  return {
+    tableName: LOCAL_NAMES.table,
+    mediaBucket: LOCAL_NAMES.mediaBucket,
+    ...pool,
+    ...queues,
+  };
+}
+
+async function ensureTable(client: DynamoDBClient) {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: LOCAL_NAMES.table }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;
+  }
+  const def = tableDefinition;
+  const attributes = new Set<string>([def.partitionKey, def.sortKey]);
+  for (const gsi of def.globalIndexes) {
+    attributes.add(gsi.partitionKey);
+    attributes.add(gsi.sortKey);
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: LOCAL_NAMES.table,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [...attributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: def.partitionKey, KeyType: 'HASH' },
+        { AttributeName: def.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: def.globalIndexes.map((gsi) => ({
+        IndexName: gsi.indexName,
+        KeySchema: [
+          { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
+          { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+}
+
+async function ensureBucket(client: S3Client, appUrl: string) {
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: LOCAL_NAMES.mediaBucket }));
+  } catch {
+    await client.send(new CreateBucketCommand({ Bucket: LOCAL_NAMES.mediaBucket }));
+  }
+  // Browsers upload media straight to the bucket with presigned POSTs, from the app's origin.
+  await client.send(
+    new PutBucketCorsCommand({
+      Bucket: LOCAL_NAMES.mediaBucket,
+      CORSConfiguration: {
+        CORSRules: [
+          {
+            AllowedOrigins: [appUrl],
+            AllowedMethods: ['GET', 'PUT', 'POST', 'HEAD'],
+            AllowedHeaders: ['*'],
+            ExposeHeaders: ['ETag'],
+            MaxAgeSeconds: 3000,
+          },
+        ],
+      },
+    }),
+  );
+}
+
+async function ensureUserPool(client: CognitoIdentityProviderClient, dataDir: string) {
+  const statePath = join(dataDir, 'cognito-ids.json');
+  const saved = await readFile(statePath, 'utf8')
+    .then((text) => JSON.parse(text) as { userPoolId: string; userPoolClientId: string })
+    .catch(() => undefined);
+  if (saved) {
+    const exists = await client
+      .send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId }))
+      .then(() => true)
+      .catch(() => false);
+    if (exists) return saved;
+  }
+  const { UserPool } = await client.send(
+    new CreateUserPoolCommand({
+      PoolName: LOCAL_NAMES.userPool,
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: PASSWORD_MIN,
+          RequireLowercase: false,
+          RequireUppercase: false,
+          RequireNumbers: false,
+          RequireSymbols: false,
+        },
+      },
+    }),
+  );
+  const userPoolId = UserPool?.Id;
+  if (!userPoolId) throw new Error('cognito-local did not return a user pool id');
+  const { UserPoolClient } = await client.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ClientName: 'storyloom-web',
+      ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    }),
+  );
+  const userPoolClientId = UserPoolClient?.ClientId;
+  if (!userPoolClientId) throw new Error('cognito-local did not return a client id');
+  await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: LOCAL_NAMES.adminGroup }));
+  const ids = { userPoolId, userPoolClientId };
+  await writeFile(statePath, JSON.stringify(ids));
+  return ids;
+}
+
+/**
+ * Locally the visibility timeout is short (the worker runs in-process, not under Lambda's timeout), so a
+ * failed job is retried within seconds instead of half an hour.
+ */
+async function ensureQueues(client: SQSClient, visibilityTimeoutSeconds: number) {
+  const dlq = await client.send(new CreateQueueCommand({ QueueName: LOCAL_NAMES.jobsDlq }));
+  const dlqUrl = dlq.QueueUrl!;
+  const { Attributes } = await client.send(
+    new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }),
+  );
+  const jobs = await client.send(
+    new CreateQueueCommand({
+      QueueName: LOCAL_NAMES.jobsQueue,
+      Attributes: {
+        VisibilityTimeout: String(visibilityTimeoutSeconds),
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: Attributes?.QueueArn, maxReceiveCount: worker.maxReceiveCount }),
+      },
+    }),
+  );
+  return { jobsQueueUrl: jobs.QueueUrl!, jobsDlqUrl: dlqUrl };
+}

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startLocalStack } from './stack.ts';
+
+/** `npm start`: the whole product on this machine, no AWS account and no Docker. */
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+const webDir = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+const started = Date.now();
+if (!existsSync(resolve(webDir, 'index.html')) || process.env.BUILD_WEB === '1') {
+  console.log('Building the web app…');
+  const { buildWeb } = await import('../../web/build.ts');
+  await buildWeb({ minify: true });
+}
+await mkdir(dataDir, { recursive: true });
+const stack = await startLocalStack({ dataDir, port, webDir });
+console.log(`
+Storyloom is running at ${stack.url}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
+  Local mailbox: ${stack.url}/_local/mailbox
+  Data folder:   ${dataDir}
+Press Ctrl+C to stop.`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log('\nStopping…');
+    stack.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

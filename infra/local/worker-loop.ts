@@ -1,0 +1,72 @@
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { SqsBatchResponse, SqsEvent } from '@storyloom/functions/lib/http-types';
+
+type WorkerHandler = (event: SqsEvent, context: unknown) => Promise<SqsBatchResponse>;
+
+/**
+ * Drains the jobs queue the way Lambda's SQS event source does: receive a batch, call the worker
+ * handler, delete what succeeded, and leave reported failures to come back after the visibility
+ * timeout (and go to the DLQ after maxReceiveCount).
+ */
+export function startWorkerLoop(opts: {
+  sqs: SQSClient;
+  queueUrl: string;
+  queueArn: string;
+  batchSize: number;
+  handler: WorkerHandler;
+  onError: (error: unknown) => void;
+}) {
+  const abort = new AbortController();
+  const done = (async () => {
+    while (!abort.signal.aborted) {
+      try {
+        const { Messages = [] } = await opts.sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: opts.queueUrl,
+            MaxNumberOfMessages: opts.batchSize,
+            WaitTimeSeconds: 2,
+            MessageSystemAttributeNames: ['All'],
+          }),
+          { abortSignal: abort.signal },
+        );
+        if (Messages.length === 0) continue;
+        const event: SqsEvent = {
+          Records: Messages.map((m) => ({
+            messageId: m.MessageId!,
+            receiptHandle: m.ReceiptHandle!,
+            body: m.Body ?? '',
+            attributes: (m.Attributes ?? {}) as Record<string, string>,
+            messageAttributes: m.MessageAttributes ?? {},
+            eventSource: 'aws:sqs' as const,
+            eventSourceARN: opts.queueArn,
+          })),
+        };
+        const result = await opts.handler(event, {}).catch((error: unknown) => {
+          opts.onError(error);
+          // A thrown handler fails the whole batch, as on Lambda.
+          return { batchItemFailures: event.Records.map((r) => ({ itemIdentifier: r.messageId })) };
+        });
+        const failed = new Set(result.batchItemFailures.map((f) => f.itemIdentifier));
+        const succeeded = Messages.filter((m) => !failed.has(m.MessageId!));
+        if (succeeded.length) {
+          await opts.sqs.send(
+            new DeleteMessageBatchCommand({
+              QueueUrl: opts.queueUrl,
+              Entries: succeeded.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
+            }),
+          );
+        }
+      } catch (error) {
+        if (abort.signal.aborted) break;
+        opts.onError(error);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  })();
+  return {
+    async stop() {
+      abort.abort();
+      await done;
+    },
+  };
+}

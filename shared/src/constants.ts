@@ -1,0 +1,52 @@
+/** Business constants and limits (product spec, section 9). One source for the SPA and the handlers. */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const PASSWORD_MIN = 6;
+/** Cognito rejects passwords longer than 256 characters. */
+export const PASSWORD_MAX = 256;
+export const EMAIL_MAX = 254;
+export const MINIMUM_AGE = 13;
+
+export const RESET_LINK_TTL_SECONDS = 60 * 60;
+/** Verification links live longer than reset links: people often open them the next day. */
+export const VERIFY_LINK_TTL_SECONDS = 24 * 60 * 60;
+export const DELETE_CODE_LENGTH = 6;
+export const DELETE_CODE_TTL_SECONDS = 15 * 60;
+export const DELETE_CODE_MAX_ATTEMPTS = 5;
+
+export const REDIRECT_AFTER_AUTH_MS = 3000;
+export const REDIRECT_AFTER_STORY_UPDATE_MS = 1500;
+export const TOAST_SHELL_MS = 3000;
+export const TOAST_DEFAULT_MS = 5000;
+
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const VOICE_SAMPLE_MAX_BYTES = 10 * 1024 * 1024;
+export const VOICE_UPLOAD_TIMEOUT_MS = 30_000;
+
+export const PUBLIC_PAGE_SIZE = 10;
+export const PUBLIC_PAGE_SIZE_MAX = 50;
+export const DASHBOARD_PREVIEW_CHARS = 200;
+export const DISCOVERY_SNIPPET_CHARS = 250;
+export const AUTHOR_TEXT_PREVIEW_CHARS = 200;
+export const AUTHOR_AUDIO_PREVIEW_CHARS = 150;
+export const ADMIN_PREVIEW_CHARS = 100;
+export const INTERACTIVE_TIME_REPORT_MS = 5000;
+export const AVATAR_SIZES = [32, 48, 64, 96] as const;
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const SHARE_PERMISSIONS = ['read', 'comment'] as const;
+export type SharePermission = (typeof SHARE_PERMISSIONS)[number];
+export const STORY_TYPES = ['text', 'audio'] as const;
+export type StoryType = (typeof STORY_TYPES)[number];
+
+/** Field caps (not in the spec): generous for memoirs, small enough to keep items under DynamoDB's 400 KB. */
+export const CONTACT_NAME_MAX = 100;
+export const CONTACT_MESSAGE_MAX = 5000;
+export const STORY_TITLE_MAX = 200;
+export const STORY_CONTENT_MAX = 100_000;
+export const STORY_LOCATION_MAX = 200;
+export const COMMENT_MAX = 2000;
+/** Request bodies above this are refused before parsing (API Gateway's own cap is near 6 MB). */
+export const MAX_JSON_BODY_BYTES = 256 * 1024;
