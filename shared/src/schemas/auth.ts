@@ -1,0 +1,129 @@
+import * as z from 'zod/mini';
+import { DELETE_CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants.ts';
+import { validation } from '../messages.ts';
+import { EMAIL_PATTERN } from './fields.ts';
+
+/**
+ * Account payloads (spec sections 3, 5, 7). The same schemas run in the forms and in the handlers.
+ * Messages are the spec's; server-only rules (maximum lengths, username characters) have clear texts of our own.
+ */
+const str = (missing: string) => z.string({ error: missing });
+const trimmed = (missing: string) => z.pipe(str(missing), z.string().check(z.trim()));
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+export const usernameMessages = {
+  chars: 'Username may use only letters, numbers, dots, dashes and underscores',
+  max: `Username must be at most ${USERNAME_MAX} characters long`,
+} as const;
+export const passwordMaxMessage = `Password must be at most ${PASSWORD_MAX} characters long`;
+
+/** POST /register {username, email, password}. The form adds confirm-password (client only). */
+export const registerSchema = z.object({
+  username: z.pipe(
+    trimmed(validation.fillAllFields),
+    z.string().check(
+      z.minLength(1, validation.fillAllFields),
+      z.minLength(USERNAME_MIN, validation.usernameMin),
+      z.maxLength(USERNAME_MAX, usernameMessages.max),
+      z.regex(USERNAME_PATTERN, usernameMessages.chars),
+    ),
+  ),
+  email: z.pipe(
+    trimmed(validation.fillAllFields),
+    z.string().check(
+      z.minLength(1, validation.fillAllFields),
+      z.maxLength(EMAIL_MAX, validation.validEmail),
+      z.regex(EMAIL_PATTERN, validation.validEmail),
+    ),
+  ),
+  password: str(validation.fillAllFields).check(
+    z.minLength(1, validation.fillAllFields),
+    z.minLength(PASSWORD_MIN, validation.passwordMin),
+    z.maxLength(PASSWORD_MAX, passwordMaxMessage),
+  ),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** POST /login {username (a username or an email), password}. */
+export const loginSchema = z.object({
+  username: z.pipe(
+    trimmed(validation.fillAllFields),
+    z.string().check(z.minLength(1, validation.fillAllFields), z.maxLength(EMAIL_MAX, validation.fillAllFields)),
+  ),
+  password: str(validation.fillAllFields).check(
+    z.minLength(1, validation.fillAllFields),
+    z.maxLength(PASSWORD_MAX, passwordMaxMessage),
+  ),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** {email}: resend verification, request password reset. */
+export const emailOnlySchema = z.object({
+  email: z.pipe(
+    trimmed(validation.enterEmail),
+    z.string().check(
+      z.minLength(1, validation.enterEmail),
+      z.maxLength(EMAIL_MAX, validation.validEmail),
+      z.regex(EMAIL_PATTERN, validation.validEmail),
+    ),
+  ),
+});
+export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
+
+/** ?token= of verify-email and validate-reset-token links. */
+export const tokenQuerySchema = z.object({
+  token: z.pipe(str('No token provided.'), z.string().check(z.trim(), z.minLength(1, 'No token provided.'), z.maxLength(200, 'Invalid token'))),
+});
+
+/** POST /reset-password {token, new_password}. */
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: 'Invalid or expired reset token' }).check(z.minLength(1, 'Invalid or expired reset token'), z.maxLength(200, 'Invalid or expired reset token')),
+  new_password: str(validation.fillBothPasswords).check(
+    z.minLength(1, validation.fillBothPasswords),
+    z.minLength(PASSWORD_MIN, validation.passwordMin),
+    z.maxLength(PASSWORD_MAX, passwordMaxMessage),
+  ),
+});
+
+/** PUT /api/profile {current_password, new_password}. */
+export const changePasswordSchema = z.object({
+  current_password: str(validation.currentPasswordRequired).check(
+    z.minLength(1, validation.currentPasswordRequired),
+    z.maxLength(PASSWORD_MAX, passwordMaxMessage),
+  ),
+  new_password: str(validation.newPasswordMin).check(
+    z.minLength(PASSWORD_MIN, validation.newPasswordMin),
+    z.maxLength(PASSWORD_MAX, passwordMaxMessage),
+  ),
+});
+
+/** POST /api/profile/confirm-delete-account {token}: the emailed code. */
+export const confirmDeleteSchema = z.object({
+  token: z.pipe(
+    str(validation.deleteCode),
+    z.string().check(z.trim(), z.length(DELETE_CODE_LENGTH, validation.deleteCode)),
+  ),
+});
+
+/** POST /refresh-token {refresh_token}: keeps a session alive past the one-hour ID token. */
+export const refreshSchema = z.object({
+  refresh_token: z.string({ error: 'Missing refresh token' }).check(z.minLength(1, 'Missing refresh token'), z.maxLength(4096, 'Invalid refresh token')),
+});
+
+/** Profile response, spelled as spec section 3 spells it. */
+export interface ProfileResponse {
+  Username: string;
+  Email: string;
+  email_verified: boolean;
+  profile_image_url: string | null;
+  role: 'user' | 'admin';
+  ID: string;
+  CreatedAt: string;
+}
+
+/** Login response: `token` is the spec's; the rest keeps the session alive (docs/accounts.md). */
+export interface LoginResponse {
+  token: string;
+  refresh_token: string;
+  expires_in: number;
+}

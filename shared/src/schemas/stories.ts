@@ -1,0 +1,189 @@
+import * as z from 'zod/mini';
+import {
+  COMMENT_MAX,
+  PUBLIC_PAGE_SIZE,
+  PUBLIC_PAGE_SIZE_MAX,
+  SHARE_PERMISSIONS,
+  STORY_CONTENT_MAX,
+  STORY_LOCATION_MAX,
+  STORY_TITLE_MAX,
+  USERNAME_MAX,
+} from '../constants.ts';
+import { validation } from '../messages.ts';
+
+/**
+ * Story payloads (spec sections 3, 5, 7). Dates are calendar dates `YYYY-MM-DD` (from <input type="date">)
+ * or null; the spec shows them as US dates.
+ */
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const storyMessages = {
+  titleMax: `Title must be at most ${STORY_TITLE_MAX} characters`,
+  contentMax: `Story content must be at most ${STORY_CONTENT_MAX.toLocaleString('en-US')} characters`,
+  locationMax: `Location must be at most ${STORY_LOCATION_MAX} characters`,
+  date: 'Dates must be valid calendar dates',
+  dateOrder: 'The end date cannot be before the start date',
+  permission: 'Permission must be read or comment',
+  commentRequired: 'Please write a comment',
+  commentMax: `Comments must be at most ${COMMENT_MAX} characters`,
+  page: 'Page must be a whole number of at least 1',
+  limit: `Limit must be a whole number from 1 to ${PUBLIC_PAGE_SIZE_MAX}`,
+} as const;
+
+const isRealDate = (s: string) => {
+  if (!DATE_PATTERN.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
+/** A date or null; blank strings become null (the edit form sends "dates or null"). */
+const dateField = z.optional(
+  z.pipe(
+    z.nullable(z.string({ error: storyMessages.date })),
+    z.pipe(
+      z.transform((v: string | null) => (v?.trim() ? v.trim() : null)),
+      z.nullable(z.string().check(z.refine(isRealDate, storyMessages.date))),
+    ),
+  ),
+);
+
+const optionalTrimmed = (max: number, message: string) =>
+  z.optional(
+    z.pipe(
+      z.nullable(z.string()),
+      z.pipe(
+        z.transform((v: string | null) => v?.trim() ?? ''),
+        z.string().check(z.maxLength(max, message)),
+      ),
+    ),
+  );
+
+const datesInOrder = (v: { start_date?: string | null; end_date?: string | null }) =>
+  !v.start_date || !v.end_date || v.start_date <= v.end_date;
+
+/** POST /api/stories (a text story). */
+export const createStorySchema = z
+  .object({
+    title: z.pipe(
+      z.string({ error: validation.storyTitleCreate }),
+      z.string().check(z.trim(), z.minLength(1, validation.storyTitleCreate), z.maxLength(STORY_TITLE_MAX, storyMessages.titleMax)),
+    ),
+    content: z.pipe(
+      z.string({ error: validation.storyContentCreate }),
+      z.string().check(z.trim(), z.minLength(1, validation.storyContentCreate), z.maxLength(STORY_CONTENT_MAX, storyMessages.contentMax)),
+    ),
+    location: optionalTrimmed(STORY_LOCATION_MAX, storyMessages.locationMax),
+    start_date: dateField,
+    end_date: dateField,
+  })
+  .check(z.refine(datesInOrder, storyMessages.dateOrder));
+export type CreateStoryInput = z.infer<typeof createStorySchema>;
+
+/**
+ * PUT /api/stories/{id}. Content may be empty here because audio stories have an optional description;
+ * the server requires it for text stories ('Story content is required for text stories').
+ */
+export const updateStorySchema = z
+  .object({
+    title: z.pipe(
+      z.string({ error: validation.storyTitleEdit }),
+      z.string().check(z.trim(), z.minLength(1, validation.storyTitleEdit), z.maxLength(STORY_TITLE_MAX, storyMessages.titleMax)),
+    ),
+    content: optionalTrimmed(STORY_CONTENT_MAX, storyMessages.contentMax),
+    location: optionalTrimmed(STORY_LOCATION_MAX, storyMessages.locationMax),
+    start_date: dateField,
+    end_date: dateField,
+  })
+  .check(z.refine(datesInOrder, storyMessages.dateOrder));
+export type UpdateStoryInput = z.infer<typeof updateStorySchema>;
+
+/** PUT /api/stories/{id}/privacy. is_private is the inverse of is_public; the server trusts is_public. */
+export const privacySchema = z.object({
+  is_public: z.boolean({ error: 'is_public must be true or false' }),
+  is_private: z.optional(z.boolean({ error: 'is_private must be true or false' })),
+  allow_comments: z.optional(z.boolean({ error: 'allow_comments must be true or false' })),
+});
+export type PrivacyInput = z.infer<typeof privacySchema>;
+
+/** POST /api/stories/{id}/share. */
+export const shareSchema = z.object({
+  username: z.pipe(
+    z.string({ error: validation.shareUsername }),
+    z.string().check(z.trim(), z.minLength(1, validation.shareUsername), z.maxLength(USERNAME_MAX, 'No user with that username')),
+  ),
+  permission: z._default(z.enum(SHARE_PERMISSIONS, { error: storyMessages.permission }), 'read'),
+});
+export type ShareInput = z.infer<typeof shareSchema>;
+
+/** A family comment on a story (the spec carries comments but shows no screen: docs/stories.md). */
+export const commentSchema = z.object({
+  text: z.pipe(
+    z.string({ error: storyMessages.commentRequired }),
+    z.string().check(z.trim(), z.minLength(1, storyMessages.commentRequired), z.maxLength(COMMENT_MAX, storyMessages.commentMax)),
+  ),
+});
+
+const intParam = (fallback: number, min: number, max: number, message: string) =>
+  z.pipe(
+    z.optional(z.string()),
+    z.pipe(
+      z.transform((v: string | undefined) => (v === undefined || v === '' ? fallback : /^\d+$/.test(v) ? Number(v) : Number.NaN)),
+      z.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(max, message)),
+    ),
+  );
+
+/** GET /public/stories?page&limit. */
+export const pageQuerySchema = z.object({
+  page: intParam(1, 1, 100_000, storyMessages.page),
+  limit: intParam(PUBLIC_PAGE_SIZE, 1, PUBLIC_PAGE_SIZE_MAX, storyMessages.limit),
+});
+
+/** PUT /api/admin/stories/{id}/privacy. */
+export const adminPrivacySchema = z.object({ is_public: z.boolean({ error: 'is_public must be true or false' }) });
+
+/** Story as the API returns it (spec section 3; both created_at and CreatedAt appear). */
+export interface StoryDto {
+  ID: string;
+  title: string;
+  content: string;
+  story_type: 'text' | 'audio';
+  location: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  created_at: string;
+  CreatedAt: string;
+  updated_at: string;
+  audio_url: string | null;
+  narration_voice_id: string | null;
+  is_public: boolean;
+  is_private: boolean;
+  allow_comments: boolean;
+  share_token: string | null;
+  author: { id: string; username: string };
+  comments: CommentDto[];
+  shared_with: ShareDto[];
+  /** What the caller may do: lets the SPA show or hide panels without guessing. */
+  permissions?: { manage: boolean; comment: boolean };
+  /** Admin list only. */
+  User?: { Username: string };
+}
+
+export interface CommentDto {
+  id: string;
+  text: string;
+  created_at: string;
+  author: { id: string; username: string };
+  can_delete?: boolean;
+}
+
+export interface ShareDto {
+  id: string;
+  permission: 'read' | 'comment';
+  SharedWith: { username: string };
+}
+
+export interface PaginationDto {
+  page: number;
+  limit: number;
+  total: number;
+  total_pages: number;
+}
