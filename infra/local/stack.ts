@@ -8,6 +8,7 @@ import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { HttpEvent, HttpResult, SqsBatchResponse, SqsEvent } from '@storyloom/functions/lib/http-types';
 import { type RouteDef, routes, worker } from '@storyloom/functions/routes';
 import { JwtVerifier } from 'aws-jwt-verify';
+import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import { createApiAdapter, send } from './api-adapter.ts';
 import { sendMailboxJson, sendMailboxPage } from './mailbox.ts';
 import { provisionLocal } from './provision.ts';
@@ -100,17 +101,20 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   // Handlers read their configuration once at module load, exactly as in Lambda: set it before loading them.
   Object.assign(process.env, env);
 
+  // The same checks as API Gateway's Cognito JWT authorizer: signature, issuer, audience, expiry, and
+  // (as the authorizer is set up for ID tokens, which carry the username and groups) token_use 'id'.
+  const issuer = localTokenIssuer(services, resources.userPoolId);
   const verifier = JwtVerifier.create({
-    issuer: localTokenIssuer(services, resources.userPoolId),
+    issuer,
     audience: resources.userPoolClientId,
-    jwksUri: `${localTokenIssuer(services, resources.userPoolId)}/.well-known/jwks.json`,
+    jwksUri: `${issuer}/.well-known/jwks.json`,
+    customJwtCheck: ({ payload }) =>
+      validateCognitoJwtFields(payload, { tokenUse: 'id', clientId: resources.userPoolClientId }),
   });
-  verifier.cacheJwks(services.jwks as Parameters<typeof verifier.cacheJwks>[0]);
+  verifier.cacheJwks(services.jwks);
   const verifyToken = async (token: string) => {
     try {
-      const payload = await verifier.verify(token);
-      // The authorizer is configured for ID tokens (they carry the username and groups).
-      return payload.token_use === 'id' ? (payload as Record<string, unknown>) : null;
+      return (await verifier.verify(token)) as Record<string, unknown>;
     } catch {
       return null;
     }
@@ -123,7 +127,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       mod = import(new URL(`${entry}.ts`, handlersDir).href);
       handlerCache.set(entry, mod);
     }
-    return mod as Promise<{ handler: (event: never, context: unknown) => Promise<never> }>;
+    return mod as Promise<{ handler: unknown }>;
   };
   const api = createApiAdapter({
     routes: compileRoutes(routes),

@@ -1,0 +1,492 @@
+/**
+ * The five local AWS stand-ins (DynamoDB, S3, Cognito user pool, SES, SQS), started in this process on free
+ * ports of 127.0.0.1, with their data under one folder. See docs/local-stand-ins.md for why each is embedded
+ * the way it is.
+ */
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import type { Email as SesEmail } from 'aws-ses-v2-local/dist/store.js';
+import type { InvalidParameterError } from 'cognito-local/lib/errors.js';
+import type { Config as CognitoConfig } from 'cognito-local/lib/server/config.js';
+import type { Router as CognitoRouterFactory } from 'cognito-local/lib/server/Router.js';
+import type { createServer as createCognitoServer } from 'cognito-local/lib/server/server.js';
+import type { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService.js';
+import type { CryptoService } from 'cognito-local/lib/services/crypto.js';
+import type { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
+import type * as CognitoServicesModule from 'cognito-local/lib/services/index.js';
+import type { CognitoService, Services as CognitoServices } from 'cognito-local/lib/services/index.js';
+import type { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery.js';
+import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/messageSender.js';
+import type { JwtTokenGenerator, TokenConfig } from 'cognito-local/lib/services/tokenGenerator.js';
+import type { UserPool, UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
+import type { Logger } from 'pino';
+
+export interface SentEmail {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+}
+
+export interface LocalServices {
+  endpoints: { dynamodb: string; s3: string; cognito: string; ses: string; sqs: string };
+  /** What the Cognito stand-in writes in a token's `iss` before `/<userPoolId>`; see localTokenIssuer. */
+  cognitoIssuerBase: string;
+  /** The public keys the Cognito stand-in signs with, to seed aws-jwt-verify's `cacheJwks` (nothing to fetch). */
+  jwks: { keys: LocalJwk[] };
+  /** Mail the SES stand-in accepted, plus the Cognito stand-in's code mails: newest first, across restarts. */
+  listSentEmails(): Promise<SentEmail[]>;
+  stop(): Promise<void>;
+}
+
+/** cognito-local's fixed signing key (RS256, kid 'CognitoLocal'), typed so aws-jwt-verify's `cacheJwks` accepts it. */
+export interface LocalJwk {
+  kty: string;
+  kid: string;
+  alg: string;
+  use: string;
+  n: string;
+  e: string;
+  [field: string]: string;
+}
+
+export interface LocalServicesOptions {
+  /** Absolute or cwd-relative folder; gets dynamodb/, s3/, cognito/ and ses/ subfolders. */
+  dataDir: string;
+  /**
+   * Overrides the `iss` prefix of local tokens. Default: the Cognito endpoint itself (http://127.0.0.1:PORT).
+   * Pass 'https://cognito-idp.us-east-1.amazonaws.com' to make local tokens verify with an unmodified
+   * `CognitoJwtVerifier` (which derives the issuer from the pool id) seeded with `cacheJwks(jwks)`.
+   */
+  cognitoIssuerBase?: string;
+}
+
+/** Region of the AWS-shaped ids the Cognito stand-in hands out. */
+export const LOCAL_REGION = 'us-east-1';
+const LOCAL_ACCOUNT_ID = '000000000000';
+/** A CreateUserPool tag that picks the pool id, e.g. `{ [LOCAL_POOL_ID_TAG]: 'us-east-1_Local0001' }`. */
+export const LOCAL_POOL_ID_TAG = 'cognito-local:UserPoolId';
+const AWS_POOL_ID = /^[a-z]{2}-[a-z]+-\d_[A-Za-z0-9]+$/;
+
+/** The `iss` claim of tokens for `userPoolId`, for aws-jwt-verify's `JwtVerifier.create({ issuer, ... })`. */
+export function localTokenIssuer(services: Pick<LocalServices, 'cognitoIssuerBase'>, userPoolId: string): string {
+  return `${services.cognitoIssuerBase}/${userPoolId}`;
+}
+
+/**
+ * Bucket CORS that lets the browser app (another origin) upload with presigned POST/PUT and read with presigned
+ * GET. s3rver, like S3, answers cross-origin requests only for buckets with a CORS configuration, so apply this
+ * with PutBucketCorsCommand({ Bucket, CORSConfiguration: s3CorsConfig }) after creating the bucket.
+ */
+export const s3CorsConfig = {
+  CORSRules: [
+    {
+      AllowedOrigins: ['*'],
+      AllowedMethods: ['GET', 'HEAD', 'PUT', 'POST'],
+      AllowedHeaders: ['*'],
+      ExposeHeaders: ['ETag', 'Content-Length', 'Content-Range', 'Accept-Ranges'],
+      MaxAgeSeconds: 3000,
+    },
+  ],
+};
+
+const cjsRequire = createRequire(import.meta.url);
+
+export async function startLocalServices(opts: LocalServicesOptions): Promise<LocalServices> {
+  const dataDir = resolve(opts.dataDir);
+  for (const sub of ['dynamodb', 's3', 'cognito', 'ses']) mkdirSync(join(dataDir, sub), { recursive: true });
+
+  const started: Array<{ stop(): Promise<void> }> = [];
+  const track = async <T extends { stop(): Promise<void> }>(p: Promise<T>): Promise<T> => {
+    const s = await p;
+    started.push(s);
+    return s;
+  };
+  // The SES stand-in owns the mailbox the Cognito stand-in delivers codes into, so it starts first.
+  const ses = await track(startSes(join(dataDir, 'ses')));
+  const starting = [
+    track(startDynalite(join(dataDir, 'dynamodb'))),
+    track(startS3rver(join(dataDir, 's3'))),
+    track(startCognito(join(dataDir, 'cognito'), opts.cognitoIssuerBase, ses.deliver)),
+    track(startFauxqs()),
+  ] as const;
+  // Wait for every start to settle before cleaning up, so none is left listening after a failure.
+  const failure = (await Promise.allSettled(starting)).find((r) => r.status === 'rejected');
+  if (failure) {
+    await stopAll(started).catch(() => {});
+    throw failure.reason;
+  }
+  const [dynamodb, s3, cognito, sqs] = await Promise.all(starting);
+
+  let stopping: Promise<void> | undefined;
+  return {
+    endpoints: { dynamodb: dynamodb.url, s3: s3.url, cognito: cognito.url, ses: ses.url, sqs: sqs.url },
+    cognitoIssuerBase: cognito.issuerBase,
+    jwks: cognito.jwks,
+    listSentEmails: async () => ses.list(),
+    stop() {
+      stopping ??= stopAll(started);
+      return stopping;
+    },
+  };
+}
+
+async function stopAll(services: Array<{ stop(): Promise<void> }>): Promise<void> {
+  const results = await Promise.allSettled(services.map((s) => s.stop()));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+function urlOf(server: http.Server): string {
+  const { port } = server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+function listen(server: http.Server): Promise<void> {
+  return new Promise((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolveListen();
+    });
+  });
+}
+
+/** Closes a server without waiting for the SDK clients' keep-alive sockets to time out. */
+function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolveClose, reject) => {
+    server.close((err) => (err ? reject(err) : resolveClose()));
+    server.closeAllConnections();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------- DynamoDB
+
+/** dynalite ships no types; this is the part used here. Its close() also closes the LevelDB store. */
+type Dynalite = (options: {
+  path: string;
+  createTableMs: number;
+  deleteTableMs: number;
+  updateTableMs: number;
+}) => http.Server;
+
+async function startDynalite(path: string) {
+  const dynalite = cjsRequire('dynalite') as Dynalite;
+  const server = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await listen(server);
+  return { url: urlOf(server), stop: () => closeServer(server) };
+}
+
+// ---------------------------------------------------------------------------------------------- S3
+
+/** s3rver ships no types; this is the part used here. */
+interface S3rverInstance {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+  httpServer?: http.Server;
+}
+type S3rverClass = new (options: {
+  port: number;
+  address: string;
+  directory: string;
+  silent: boolean;
+}) => S3rverInstance;
+
+async function startS3rver(directory: string) {
+  const S3rver = cjsRequire('s3rver') as S3rverClass;
+  const s3rver = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true });
+  const { port } = await s3rver.run();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      const closing = s3rver.close();
+      s3rver.httpServer?.closeAllConnections();
+      await closing;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- Cognito
+
+/** Stands in for the SES mailbox, so codes the Cognito stand-in would email land where tests and the app look. */
+type DeliverEmail = (email: { to: string; from: string; subject: string; text: string }) => void;
+
+/**
+ * cognito-local's own entry point (createDefaultServer) fixes port 9229, a cwd-relative `.cognito/` folder and an
+ * issuer of http://localhost:9229, loads aws-sdk v2 (which prints an end-of-support notice) and prints codes to the
+ * console. So it is assembled here from its parts, the same way, minus those.
+ */
+async function startCognito(dataDirectory: string, issuerOverride: string | undefined, deliver: DeliverEmail) {
+  const pkgRequire = createRequire(cjsRequire.resolve('cognito-local/package.json'));
+  const pino = pkgRequire('pino') as (options: { level: string }) => Logger;
+  const services = pkgRequire('./lib/services/index.js') as typeof CognitoServicesModule;
+  const { CognitoServiceFactoryImpl: CognitoFactory } = pkgRequire('./lib/services/cognitoService.js') as {
+    CognitoServiceFactoryImpl: typeof CognitoServiceFactoryImpl;
+  };
+  const { StormDBDataStoreFactory: DataStoreFactory } = pkgRequire('./lib/services/dataStore/stormDb.js') as {
+    StormDBDataStoreFactory: typeof StormDBDataStoreFactory;
+  };
+  const { UserPoolServiceFactoryImpl: UserPoolFactory } = pkgRequire('./lib/services/userPoolService.js') as {
+    UserPoolServiceFactoryImpl: typeof UserPoolServiceFactoryImpl;
+  };
+  const { MessageDeliveryService: Delivery } = pkgRequire('./lib/services/messageDelivery/messageDelivery.js') as {
+    MessageDeliveryService: typeof MessageDeliveryService;
+  };
+  const { JwtTokenGenerator: TokenGenerator } = pkgRequire('./lib/services/tokenGenerator.js') as {
+    JwtTokenGenerator: typeof JwtTokenGenerator;
+  };
+  const { otp } = pkgRequire('./lib/services/otp.js') as { otp: () => string };
+  const { Router } = pkgRequire('./lib/server/Router.js') as { Router: typeof CognitoRouterFactory };
+  const { createServer } = pkgRequire('./lib/server/server.js') as { createServer: typeof createCognitoServer };
+  const { InvalidParameterError: InvalidParameter } = pkgRequire('./lib/errors.js') as {
+    InvalidParameterError: typeof InvalidParameterError;
+  };
+  const publicKey = pkgRequire('./lib/keys/cognitoLocal.public.json') as { jwk: LocalJwk };
+
+  const logger = pino({ level: 'silent' });
+  const ctx = { logger };
+  // Read by the token generator on every sign-in, so it can be pointed at the real port once bound.
+  const tokenConfig: TokenConfig = { IssuerDomain: issuerOverride };
+  const config: CognitoConfig = {
+    LambdaClient: {},
+    TriggerFunctions: {},
+    // cognito-local defaults every pool to email-as-username; AWS does not, and the app's pool says what it wants.
+    UserPoolDefaults: {},
+    TokenConfig: tokenConfig,
+    ServerConfig: { port: 0, hostname: '127.0.0.1', development: false, https: false },
+  };
+
+  const clock = new services.DateClock();
+  const dataStoreFactory = new DataStoreFactory(dataDirectory);
+  const cognito = await new CognitoFactory(
+    dataDirectory,
+    dataStoreFactory,
+    new UserPoolFactory(clock, dataStoreFactory),
+  ).create(ctx, config.UserPoolDefaults);
+  giveAwsShapedPoolIds(cognito, (message) => new InvalidParameter(message));
+
+  // No trigger functions are configured, so the Lambda and KMS clients are never called: stubs keep aws-sdk v2 unloaded.
+  const noLambda = {} as ConstructorParameters<typeof services.LambdaService>[1];
+  const noKms = {} as CryptoService;
+  const triggers = new services.TriggersService(
+    clock,
+    cognito,
+    new services.LambdaService(config.TriggerFunctions, noLambda),
+    noKms,
+  );
+  const sender: MessageSender = {
+    // Without a CustomMessage trigger cognito-local passes only the code; word it like Cognito's default messages.
+    async sendEmail(_ctx, user, destination, message) {
+      const code = message.__code ?? '';
+      const invitation = user.UserStatus === 'FORCE_CHANGE_PASSWORD';
+      deliver({
+        to: destination,
+        from: 'no-reply@verificationemail.com',
+        subject: message.emailSubject ?? (invitation ? 'Your temporary password' : 'Your verification code'),
+        text:
+          message.emailMessage ??
+          (invitation
+            ? `Your username is ${user.Username} and temporary password is ${code}.`
+            : `Your verification code is ${code}.`),
+      });
+    },
+    async sendSms() {},
+  };
+  const cognitoServices: CognitoServices = {
+    clock,
+    cognito,
+    config,
+    messages: new services.MessagesService(triggers, new Delivery(sender)),
+    otp,
+    tokenGenerator: new TokenGenerator(clock, triggers, tokenConfig),
+    triggers,
+  };
+  const app = createServer(Router(cognitoServices), logger, config.ServerConfig, cognitoServices)
+    .application as http.RequestListener;
+
+  let url = '';
+  const issuerBase = () => tokenConfig.IssuerDomain ?? url;
+  const server = http.createServer((req, res) => {
+    // cognito-local answers discovery with a hard-coded http://localhost:9229; answer with the real addresses.
+    const discovery = /^\/([^/?]+)\/\.well-known\/openid-configuration(?:\?|$)/.exec(req.url ?? '');
+    if (req.method === 'GET' && discovery) {
+      const poolId = discovery[1];
+      res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+      res.end(
+        JSON.stringify({
+          issuer: `${issuerBase()}/${poolId}`,
+          jwks_uri: `${url}/${poolId}/.well-known/jwks.json`,
+          id_token_signing_alg_values_supported: ['RS256'],
+        }),
+      );
+      return;
+    }
+    app(req, res);
+  });
+  await listen(server);
+  url = urlOf(server);
+  tokenConfig.IssuerDomain ??= url;
+
+  return {
+    url,
+    issuerBase: issuerBase(),
+    jwks: { keys: [publicKey.jwk] },
+    stop: () => closeServer(server),
+  };
+}
+
+/**
+ * cognito-local names pools `local_XXXXXXXX`, which aws-jwt-verify rejects and AWS never produces. Rename them
+ * to `us-east-1_XXXXXXXX`, or to the id asked for with the LOCAL_POOL_ID_TAG tag, so a local pool can keep a
+ * fixed id across fresh data folders.
+ */
+function giveAwsShapedPoolIds(cognito: CognitoService, invalid: (message: string) => Error): void {
+  const create = cognito.createUserPool.bind(cognito);
+  cognito.createUserPool = async (ctx, pool: UserPool) => {
+    const requested = pool.UserPoolTags?.[LOCAL_POOL_ID_TAG];
+    if (requested !== undefined && !AWS_POOL_ID.test(requested)) {
+      throw invalid(`${LOCAL_POOL_ID_TAG} must look like ${LOCAL_REGION}_Abc123, got ${requested}`);
+    }
+    const id = requested ?? `${LOCAL_REGION}_${pool.Id.replace(/^[^_]*_/, '')}`;
+    const existing = await cognito.listUserPools(ctx);
+    if (existing.some((p) => p.Id === id)) throw invalid(`User pool ${id} already exists`);
+    const region = id.slice(0, id.indexOf('_'));
+    return create(ctx, { ...pool, Id: id, Arn: `arn:aws:cognito-idp:${region}:${LOCAL_ACCOUNT_ID}:userpool/${id}` });
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- SES
+
+interface SesStoreModule {
+  saveEmail(email: SesEmail): void;
+  clearStore(): void;
+  getStoreReadonly(): { emails: SesEmail[] };
+}
+type SesServer = (config: { host: string; port: number }) => Promise<http.Server>;
+
+/** aws-ses-v2-local keeps its mailbox in one module-level array, so only one instance per process can own it. */
+let sesJournal: string | undefined;
+let sesPatched = false;
+
+/**
+ * aws-ses-v2-local keeps mail in memory only. Every accepted mail is also appended to ses/emails.jsonl (synchronously,
+ * before the SendEmail response), and the file is loaded back into its store at start, so its GET /store and
+ * listSentEmails both show mail sent before a restart.
+ */
+async function startSes(directory: string) {
+  if (sesJournal !== undefined) throw new Error('The SES stand-in is already running in this process');
+  const store = cjsRequire('aws-ses-v2-local/dist/store.js') as SesStoreModule;
+  const { default: sesServer } = cjsRequire('aws-ses-v2-local') as { default: SesServer };
+  const journal = join(directory, 'emails.jsonl');
+
+  if (!sesPatched) {
+    // The route handlers look saveEmail and clearStore up on this exports object at call time.
+    const { saveEmail, clearStore } = store;
+    store.saveEmail = (email) => {
+      saveEmail(email);
+      if (sesJournal) appendFileSync(sesJournal, `${JSON.stringify(email)}\n`);
+    };
+    store.clearStore = () => {
+      clearStore();
+      if (sesJournal) writeFileSync(sesJournal, '');
+    };
+    sesPatched = true;
+  }
+
+  store.clearStore();
+  const emails = store.getStoreReadonly().emails;
+  if (existsSync(journal)) {
+    for (const line of readFileSync(journal, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      try {
+        emails.push(JSON.parse(line) as SesEmail);
+      } catch {
+        // A line cut short by a crash mid-write loses that one mail, not the mailbox.
+      }
+    }
+  }
+  sesJournal = journal;
+
+  let server: http.Server;
+  try {
+    server = await sesServer({ host: '127.0.0.1', port: 0 });
+  } catch (err) {
+    sesJournal = undefined;
+    throw err;
+  }
+
+  return {
+    url: urlOf(server),
+    list(): SentEmail[] {
+      return store
+        .getStoreReadonly()
+        .emails.map((e) => ({
+          to: e.destination.to,
+          from: e.from,
+          subject: e.subject,
+          text: e.body.text ?? '',
+          html: e.body.html ?? '',
+          sentAt: new Date(e.at * 1000).toISOString(),
+        }))
+        .reverse();
+    },
+    deliver: ((mail) => {
+      store.saveEmail({
+        messageId: `cognito-${randomBytes(12).toString('hex')}`,
+        from: mail.from,
+        replyTo: [],
+        destination: { to: [mail.to], cc: [], bcc: [] },
+        subject: mail.subject,
+        body: { text: mail.text },
+        attachments: [],
+        at: Math.floor(Date.now() / 1000),
+      });
+    }) satisfies DeliverEmail,
+    stop: async () => {
+      try {
+        await closeServer(server);
+      } finally {
+        sesJournal = undefined;
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- SQS
+
+/**
+ * fauxqs's startFauxqs() binds 0.0.0.0 (its SQLite persistence is only wired there), so its Fastify app is
+ * listened on 127.0.0.1 here instead: memory only. Queue URLs come out AWS-shaped,
+ * http://sqs.us-east-1.localhost:PORT/000000000000/<name>; that host need not resolve, because an SQSClient
+ * given an `endpoint` sends there and fauxqs finds the queue by the URL's region and name.
+ */
+async function startFauxqs() {
+  const { buildApp } = await withoutSqliteWarning(() => import('fauxqs'));
+  const app = buildApp({ logger: false, defaultRegion: LOCAL_REGION });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url: urlOf(app.server), stop: () => app.close() };
+}
+
+/**
+ * fauxqs imports node:sqlite (for the persistence this setup does not use), and Node 22 prints an
+ * ExperimentalWarning to stderr when it loads. Drop that one warning; every other warning still goes through.
+ */
+async function withoutSqliteWarning<T>(load: () => Promise<T>): Promise<T> {
+  const emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const message = typeof warning === 'string' ? warning : warning.message;
+    if (message.startsWith('SQLite is an experimental feature')) return;
+    (emitWarning as (w: string | Error, ...r: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    return await load();
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+}
