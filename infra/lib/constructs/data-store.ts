@@ -1,0 +1,62 @@
+import { tableDefinition } from '@storyloom/functions/data/table-definition';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+export interface DataStoreProps {
+  /** The app's origin (`https://…`): browsers upload media straight to the bucket from it. */
+  appOrigin: string;
+  /** Keep the table and the media when the stack goes (production). */
+  retain: boolean;
+}
+
+/** The single table (from the shared table definition) and the private media bucket. */
+export class DataStore extends Construct {
+  readonly table: dynamodb.Table;
+  readonly mediaBucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: DataStoreProps) {
+    super(scope, id);
+    const removalPolicy = props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const string = dynamodb.AttributeType.STRING;
+
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: { name: tableDefinition.partitionKey, type: string },
+      sortKey: { name: tableDefinition.sortKey, type: string },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: tableDefinition.ttlAttribute,
+      deletionProtection: props.retain,
+      removalPolicy,
+    });
+    for (const index of tableDefinition.globalIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: string },
+        sortKey: { name: index.sortKey, type: string },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+
+    this.mediaBucket = new s3.Bucket(this, 'MediaBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      // Presigned POST/PUT uploads and presigned GETs for media come from the app's pages.
+      cors: [
+        {
+          allowedOrigins: [props.appOrigin],
+          allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      removalPolicy,
+      autoDeleteObjects: !props.retain,
+    });
+  }
+}

@@ -1,0 +1,40 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+
+export interface StoryloomFunctionProps {
+  /** The pre-built bundle (an index.mjs exporting `handler`). */
+  code: lambda.Code;
+  /** Shown in the console: the route key or the worker's job. */
+  description: string;
+  timeoutSeconds: number;
+  memoryMb: number;
+  environment?: Record<string, string>;
+  /** Keep the log group when the stack goes (production). */
+  retainLogs?: boolean;
+}
+
+/**
+ * A Storyloom Lambda with the project's defaults: Node 22 on arm64, X-Ray tracing, source-mapped
+ * stack traces, and a log group owned by the stack with one month of retention.
+ */
+export class StoryloomFunction extends lambda.Function {
+  constructor(scope: Construct, id: string, props: StoryloomFunctionProps) {
+    super(scope, id, {
+      code: props.code,
+      handler: 'index.handler',
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      description: props.description,
+      timeout: Duration.seconds(props.timeoutSeconds),
+      memorySize: props.memoryMb,
+      tracing: lambda.Tracing.ACTIVE,
+      logGroup: new logs.LogGroup(scope, `${id}Logs`, {
+        retention: logs.RetentionDays.ONE_MONTH,
+        removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      }),
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+    });
+  }
+}

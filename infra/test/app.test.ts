@@ -1,0 +1,275 @@
+import { tableDefinition } from '@storyloom/functions/data/table-definition';
+import { routeId, routes, worker } from '@storyloom/functions/routes';
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { ROUTE_STACK_COUNT, routeStackIndex } from '../lib/constructs/api-routes.ts';
+import { synth, syntheticRoutes } from './synth.ts';
+
+const app = await synth(routes);
+const big = await synth(syntheticRoutes(60));
+
+/** Our functions (not CDK's custom-resource handlers) carry the app environment. */
+const appFunctions = (s: typeof app) =>
+  s.resources('AWS::Lambda::Function').filter((fn) => JSON.stringify(fn.Properties).includes('TABLE_NAME'));
+
+const routeResource = (s: typeof app, routeKey: string) =>
+  s.resources('AWS::ApiGatewayV2::Route').find((r) => r.Properties.RouteKey === routeKey);
+
+describe('functions', () => {
+  it('has one Lambda per route-table entry plus the worker', () => {
+    const descriptions = appFunctions(app).map((fn) => fn.Properties.Description);
+    expect(descriptions.sort()).toEqual(
+      [...routes.map((r) => `${r.method} ${r.path}`), 'Jobs queue worker: voice cloning and narration'].sort(),
+    );
+  });
+
+  it('runs every function on Node 22, arm64, traced, with source maps and the app environment', () => {
+    for (const fn of appFunctions(big)) {
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+      });
+      const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(env).sort()).toEqual(
+        [
+          'APP_URL',
+          'CONTACT_TO_ADDRESS',
+          'JOBS_QUEUE_URL',
+          'MEDIA_BUCKET',
+          'NODE_OPTIONS',
+          'SES_FROM_ADDRESS',
+          'STAGE',
+          'TABLE_NAME',
+          'USER_POOL_CLIENT_ID',
+          'USER_POOL_ID',
+        ].sort(),
+      );
+      expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
+    }
+  });
+
+  it('keeps one month of logs for every function', () => {
+    const groups = app.resources('AWS::Logs::LogGroup');
+    expect(groups).toHaveLength(routes.length + 1);
+    for (const group of groups) expect(group.Properties.RetentionInDays).toBe(30);
+  });
+
+  it('passes provider API keys as deploy-time secret references, never as plain text', async () => {
+    const withKeys = await synth(routes, { elevenLabsSecretName: 'storyloom/elevenlabs' });
+    const env = JSON.stringify(appFunctions(withKeys)[0]?.Properties.Environment);
+    expect(env).toContain('{{resolve:secretsmanager:storyloom/elevenlabs:SecretString:::}}');
+    expect(env).not.toContain('OPENAI_API_KEY');
+  });
+});
+
+describe('API', () => {
+  it('puts every route-table entry behind its own Lambda, with the JWT authorizer unless public', () => {
+    for (const route of routes) {
+      const resource = routeResource(app, `${route.method} ${route.path}`);
+      expect(resource, `${route.method} ${route.path}`).toBeDefined();
+      if (route.auth === 'public') {
+        expect(resource?.Properties.AuthorizationType).toBe('NONE');
+        expect(resource?.Properties.AuthorizerId).toBeUndefined();
+      } else {
+        expect(resource?.Properties).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: expect.anything() });
+      }
+    }
+  });
+
+  it('authorizes with the Cognito pool as issuer and the web client as audience', () => {
+    big.root.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    big.root.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: Match.stringLikeRegexp('UserPoolWebClient') }],
+      },
+    });
+    // ProviderURL is cognito-idp.<region>.amazonaws.com/<pool id>, the `iss` of the pool's tokens.
+    big.root.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      JwtConfiguration: {
+        Issuer: {
+          'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('UsersUserPool'), 'ProviderURL'] }]],
+        },
+      },
+    });
+    for (const route of syntheticRoutes(60)) {
+      const auth = routeResource(big, `${route.method} ${route.path}`)?.Properties.AuthorizationType;
+      expect(auth).toBe(route.auth === 'public' ? 'NONE' : 'JWT');
+    }
+  });
+
+  it('places each route in the nested stack its route key hashes to, so adding routes never moves one', () => {
+    for (const route of syntheticRoutes(60)) {
+      const index = routeStackIndex(route);
+      expect(index).toBeLessThan(ROUTE_STACK_COUNT);
+      const stack = big.stack.routes.stacks.find((s) => s.node.id === `Routes${index}`);
+      expect(stack, routeId(route)).toBeDefined();
+      const keys = Object.values(
+        big.nested[big.stack.routes.stacks.indexOf(stack!)]!.findResources('AWS::ApiGatewayV2::Route'),
+      );
+      expect(keys.map((r) => r.Properties.RouteKey)).toContain(`${route.method} ${route.path}`);
+    }
+  });
+
+  it('keeps every stack under the CloudFormation limits with 60 routes', () => {
+    expect(appFunctions(big)).toHaveLength(61);
+    for (const template of big.templates) {
+      const json = template.toJSON();
+      expect(Object.keys(json.Resources).length).toBeLessThan(450);
+      expect(Object.keys(json.Parameters ?? {}).length).toBeLessThan(200);
+    }
+    for (const template of app.templates) expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(450);
+  });
+});
+
+describe('data', () => {
+  it('creates the table from the shared definition, on demand, with PITR and TTL', () => {
+    app.root.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+      ],
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+      GlobalSecondaryIndexes: tableDefinition.globalIndexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+  });
+
+  it('retains data in prod and deletes it elsewhere', async () => {
+    const prod = await synth(routes, { stage: 'prod' });
+    prod.root.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain' });
+    prod.root.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
+    app.root.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
+  });
+
+  it('blocks public access and plain HTTP on every bucket', () => {
+    const buckets = app.root.findResources('AWS::S3::Bucket');
+    expect(Object.keys(buckets)).toHaveLength(2);
+    for (const bucket of Object.values(buckets)) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+    }
+    for (const policy of Object.values(app.root.findResources('AWS::S3::BucketPolicy'))) {
+      expect(JSON.stringify(policy)).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+
+  it('lets the app origin upload media straight to the bucket and cleans up abandoned uploads', () => {
+    app.root.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: {
+        CorsRules: [
+          Match.objectLike({
+            AllowedMethods: ['POST', 'PUT', 'GET', 'HEAD'],
+            AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.anyValue(), 'DomainName'] }]] }],
+          }),
+        ],
+      },
+      LifecycleConfiguration: {
+        Rules: [Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } })],
+      },
+    });
+  });
+});
+
+describe('jobs', () => {
+  it('has a jobs queue with a dead-letter queue and a visibility timeout of six worker timeouts', () => {
+    app.root.resourceCountIs('AWS::SQS::Queue', 2);
+    app.root.hasResourceProperties('AWS::SQS::Queue', {
+      VisibilityTimeout: worker.timeoutSeconds * 6,
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: worker.maxReceiveCount },
+    });
+  });
+
+  it('feeds the worker in batches that report item failures', () => {
+    app.root.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: worker.batchSize,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+});
+
+describe('web', () => {
+  it('sends /backend/* to the API uncached and everything else to the SPA bucket', () => {
+    app.root.resourceCountIs('AWS::CloudFront::Function', 2);
+    app.root.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+        CacheBehaviors: [
+          Match.objectLike({
+            PathPattern: '/backend/*',
+            AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+            CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // CachingDisabled
+            OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // AllViewerExceptHostHeader
+            FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+          }),
+        ],
+      }),
+    });
+    app.root.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+  });
+});
+
+describe('users', () => {
+  it('has a pool the API administers, a public client for admin password auth, and an admin group', () => {
+    app.root.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      UsernameAttributes: Match.absent(),
+      Schema: [{ Name: 'email', Required: true, Mutable: true }],
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: 6,
+          RequireLowercase: false,
+          RequireUppercase: false,
+          RequireNumbers: false,
+          RequireSymbols: false,
+        },
+      },
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'admin_only', Priority: 1 }] },
+    });
+    app.root.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      GenerateSecret: false,
+      IdTokenValidity: 60,
+      RefreshTokenValidity: 43200,
+      TokenValidityUnits: Match.objectLike({ IdToken: 'minutes', RefreshToken: 'minutes' }),
+    });
+    app.root.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
+  });
+});
+
+describe('permissions', () => {
+  it('grants table item access on the table and its indexes, and never Scan', () => {
+    const statements = app
+      .resources('AWS::IAM::Policy')
+      .flatMap(
+        (p) => (p.Properties.PolicyDocument as { Statement: { Action: string[]; Resource: unknown }[] }).Statement,
+      );
+    const table = statements.find((s) => [s.Action].flat().includes('dynamodb:Query'));
+    expect(JSON.stringify(table?.Resource)).toContain('/index/*');
+    expect(JSON.stringify(statements)).not.toContain('dynamodb:Scan');
+  });
+
+  it('lets functions send mail only from the configured sender', () => {
+    const policy = JSON.stringify(app.resources('AWS::IAM::Policy'));
+    expect(policy).toContain('"ses:FromAddress":"no-reply@example.com"');
+  });
+});

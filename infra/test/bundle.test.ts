@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { routeId, routes, worker } from '@storyloom/functions/routes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleHandlers, handlerEntries, WORKER_FUNCTION_ID } from '../lib/bundle.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'storyloom-bundle-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Writes entry files into the temp folder and returns id -> path. */
+async function entries(files: Record<string, string>): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const [id, source] of Object.entries(files)) {
+    result[id] = join(dir, `${id}.ts`);
+    await writeFile(result[id], source);
+  }
+  return result;
+}
+
+describe('handlerEntries', () => {
+  it('names every route by its route id and the worker, and every entry file exists', () => {
+    const map = handlerEntries(routes, worker);
+    expect(Object.keys(map).sort()).toEqual([...routes.map(routeId), WORKER_FUNCTION_ID].sort());
+    for (const entry of Object.values(map)) expect(existsSync(entry), entry).toBe(true);
+  });
+
+  it('refuses two routes that would share a function id', () => {
+    const route = { method: 'GET', path: '/a/{id}', handler: 'x', auth: 'public' } as const;
+    expect(() => handlerEntries([route, { ...route, path: '/a/id' }], worker)).toThrow(/share the id "get-a-id"/);
+  });
+});
+
+describe('bundleHandlers', () => {
+  it('writes one self-contained ESM file per function, CommonJS dependencies included', async () => {
+    const out = join(dir, 'out');
+    await bundleHandlers(
+      await entries({
+        'get-a':
+          "import { createHash } from 'node:crypto';\nexport const handler = async () => createHash('sha1').update('a').digest('hex');",
+        'get-b': "const path = require('node:path');\nexport const handler = async () => path.posix.join('b', 'c');",
+      }),
+      out,
+      'silent',
+    );
+    expect((await readdir(out)).sort()).toEqual(['get-a', 'get-b']);
+    expect((await readdir(join(out, 'get-a'))).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    const b = await import(pathToFileURL(join(out, 'get-b', 'index.mjs')).href);
+    expect(await b.handler()).toBe('b/c');
+  });
+
+  it('fails when a handler reaches the GPL eSpeak-NG package, by name or by path', async () => {
+    const fakePackage = join(dir, 'node_modules', '@echogarden', 'espeak-ng-emscripten');
+    await mkdir(fakePackage, { recursive: true });
+    await writeFile(join(fakePackage, 'index.js'), 'export default 1;');
+    const byName = await entries({
+      'by-name': "import espeak from '@echogarden/espeak-ng-emscripten';\nexport const handler = () => espeak;",
+    });
+    const byPath = await entries({
+      'by-path':
+        "import espeak from './node_modules/@echogarden/espeak-ng-emscripten/index.js';\nexport const handler = () => espeak;",
+    });
+    await expect(bundleHandlers(byName, join(dir, 'out-name'), 'silent')).rejects.toThrow(/GPL-3\.0.*by-name\.ts/s);
+    await expect(bundleHandlers(byPath, join(dir, 'out-path'), 'silent')).rejects.toThrow(
+      /espeak-ng-emscripten\/index\.js is GPL-3\.0/,
+    );
+  });
+});
