@@ -44,6 +44,6 @@ export const worker = {
 
 /** The Lambda function name suffix for a route: `POST /api/stories/{id}` -> `post-api-stories-id`. */
 export function routeId(route: Pick<RouteDef, 'method' | 'path'>): string {
-  const slug = route.path.replace(/[{}]/g, '').split('/').filter(Boolean).join('-');
+  const slug = route.path.replace(/[{}+]/g, '').split('/').filter(Boolean).join('-');
   return `${route.method.toLowerCase()}-${slug || 'root'}`;
 }

@@ -67,7 +67,8 @@ function toEvent(
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
   const contentType = headers['content-type'] ?? '';
-  const isText = body.length === 0 || /^(application\/json|text\/|application\/x-www-form-urlencoded)/.test(contentType);
+  const isText =
+    body.length === 0 || /^(application\/json|text\/|application\/x-www-form-urlencoded)/.test(contentType);
   const routeKey = `${route.method} ${route.path}`;
   const now = Date.now();
   return {

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  CognitoIdentityProviderClient,
+  type CognitoIdentityProviderClient,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
@@ -10,11 +10,11 @@ import {
 import {
   CreateTableCommand,
   DescribeTableCommand,
-  DynamoDBClient,
+  type DynamoDBClient,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
-import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
-import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, type S3Client } from '@aws-sdk/client-s3';
+import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { tableDefinition } from '@storyloom/functions/data/table-definition';
 import { worker } from '@storyloom/functions/routes';
 import { PASSWORD_MIN } from '@storyloom/shared/constants';
@@ -71,7 +71,8 @@ async function ensureTable(client: DynamoDBClient) {
     await client.send(new DescribeTableCommand({ TableName: LOCAL_NAMES.table }));
     return;
   } catch (error) {
-    if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;
+    if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException')
+      throw error;
   }
   const def = tableDefinition;
   const attributes = new Set<string>([def.partitionKey, def.sortKey]);
@@ -183,7 +184,10 @@ async function ensureQueues(client: SQSClient, visibilityTimeoutSeconds: number)
       QueueName: LOCAL_NAMES.jobsQueue,
       Attributes: {
         VisibilityTimeout: String(visibilityTimeoutSeconds),
-        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: Attributes?.QueueArn, maxReceiveCount: worker.maxReceiveCount }),
+        RedrivePolicy: JSON.stringify({
+          deadLetterTargetArn: Attributes?.QueueArn,
+          maxReceiveCount: worker.maxReceiveCount,
+        }),
       },
     }),
   );

@@ -140,7 +140,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const { Attributes } = await sqs.send(
     new GetQueueAttributesCommand({ QueueUrl: resources.jobsQueueUrl, AttributeNames: ['QueueArn'] }),
   );
-  const workerHandler = (await loadModule(worker.handler)).handler as (e: SqsEvent, c: unknown) => Promise<SqsBatchResponse>;
+  const workerHandler = (await loadModule(worker.handler)).handler as (
+    e: SqsEvent,
+    c: unknown,
+  ) => Promise<SqsBatchResponse>;
   const workerLoop = startWorkerLoop({
     sqs,
     queueUrl: resources.jobsQueueUrl,

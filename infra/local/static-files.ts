@@ -28,13 +28,17 @@ export function createStaticHandler(rootDir: string) {
       res.writeHead(400).end();
       return;
     }
-    const file = await stat(safe).then((s) => (s.isFile() ? safe : undefined)).catch(() => undefined);
+    const file = await stat(safe)
+      .then((s) => (s.isFile() ? safe : undefined))
+      .catch(() => undefined);
     const target = file ?? (extname(path) ? undefined : join(root, 'index.html'));
     if (!target) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }
-    const exists = await stat(target).then(() => true).catch(() => false);
+    const exists = await stat(target)
+      .then(() => true)
+      .catch(() => false);
     if (!exists) {
       res.writeHead(503, { 'content-type': 'text/plain' }).end('The web app is not built: run `npm run build:web`.');
       return;

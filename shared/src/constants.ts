@@ -31,6 +31,8 @@ export const DISCOVERY_SNIPPET_CHARS = 250;
 export const AUTHOR_TEXT_PREVIEW_CHARS = 200;
 export const AUTHOR_AUDIO_PREVIEW_CHARS = 150;
 export const ADMIN_PREVIEW_CHARS = 100;
+/** GET /api/admin/stories: the panel lists every story, so a page is generous; next_cursor carries on. */
+export const ADMIN_STORIES_PAGE_MAX = 200;
 export const INTERACTIVE_TIME_REPORT_MS = 5000;
 export const AVATAR_SIZES = [32, 48, 64, 96] as const;
 

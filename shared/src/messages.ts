@@ -114,3 +114,27 @@ export const serverText = {
   internal: 'Something went wrong on our side. Please try again.',
   contactSent: 'Thank you! Your message has been sent.',
 } as const;
+
+/** Account texts of the server that the spec leaves open (docs/accounts.md); the spec's own are above. */
+export const accountText = {
+  registered: 'Registration successful! Please check your email to verify your account.',
+  usernameTaken: 'That username is already taken. Please choose another.',
+  emailTaken: 'An account with this email already exists. Try logging in instead.',
+  invalidCredentials: 'Invalid username or password',
+  emailNotVerified: 'Please verify your email before logging in.',
+  tooManyLoginAttempts: 'Too many failed login attempts. Please wait 15 minutes and try again, or reset your password.',
+  tooManyEmails: 'We have already sent a few emails to this address. Please wait 15 minutes and try again.',
+  verificationSent:
+    "If that email belongs to an account that still needs verifying, we've sent a new verification link.",
+  emailVerified: 'Your email has been verified! You can now log in.',
+  verifyInvalid: 'This verification link is invalid or has expired. Please request a new one.',
+  resetInvalid: 'Invalid or expired reset token',
+  passwordReset: 'Your password has been reset. You can now log in with your new password.',
+  currentPasswordWrong: 'Current password is incorrect',
+  deleteCodeInvalid: 'Invalid or expired code.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  userNotFound: 'User not found',
+  lastAdmin: 'You are the only admin. Make another user an admin before removing your own admin role.',
+  roleUpdated: 'User role updated.',
+  invalidCursor: 'Invalid page cursor',
+} as const;

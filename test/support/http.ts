@@ -24,7 +24,11 @@ export function api<T = Record<string, unknown>>(method: string, path: string, o
 }
 
 /** Calls any path of the local server. */
-export function call<T = Record<string, unknown>>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
+export function call<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<ApiResponse<T>> {
   const url = new URL(path, inject('baseUrl'));
   const payload = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
   const headers: Record<string, string> = { ...opts.headers };

@@ -19,7 +19,8 @@ export async function waitForMail(predicate: (mail: Mail) => boolean, timeoutMs 
     const { body } = await call<Mail[]>('GET', '/_local/mailbox.json');
     const found = body.find(predicate);
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`No matching mail within ${timeoutMs} ms (${body.length} mails in the box)`);
+    if (Date.now() > deadline)
+      throw new Error(`No matching mail within ${timeoutMs} ms (${body.length} mails in the box)`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -4,6 +4,9 @@
  */
 const lower = (s: string) => s.trim().toLowerCase();
 
+/** What an emailed token is for: verifying the email address, or resetting the password. */
+export type EmailTokenPurpose = 'VERIFY' | 'RESET';
+
 export const keys = {
   /** User by id. */
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -17,9 +20,74 @@ export const keys = {
   /** Contact messages by month, newest first. */
   contactMessage: (sentAt: string, id: string) => ({ pk: `CONTACT#${sentAt.slice(0, 7)}`, sk: `${sentAt}#${id}` }),
 
+  // ---- Accounts (docs/accounts.md) ----
+  /** Admin users only (sparse gsi2): "is this the last admin?" without reading every user. */
+  adminsIndex: (userId: string) => ({ gsi2pk: 'ADMINS', gsi2sk: userId }),
+  adminsPartition: () => 'ADMINS',
+  /**
+   * An emailed link's token, by the SHA-256 hash of the token (the token itself is never stored).
+   * Each token item is also listed under its user (gsi1), so deleting an account finds them all.
+   */
+  emailToken: (purpose: EmailTokenPurpose, tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: purpose }),
+  userTokensIndex: (userId: string, purpose: EmailTokenPurpose, tokenHash: string) => ({
+    gsi1pk: `TOKENS#${userId}`,
+    gsi1sk: `${purpose}#${tokenHash}`,
+  }),
+  userTokensPartition: (userId: string) => `TOKENS#${userId}`,
+  /** The pending account-deletion code of a user (one at a time). */
+  deleteCode: (userId: string) => ({ pk: `USER#${userId}`, sk: 'DELETE_CODE' }),
+  /** Every item in a user's own partition (the profile, the deletion code, what other features keep there). */
+  userPartition: (userId: string) => `USER#${userId}`,
+  // ---- end Accounts ----
+
   /** Fixed-window counters for rate limits, expiring with the window. */
   rateCounter: (scope: string, subject: string, windowStart: number) => ({
     pk: `RATE#${scope}#${subject}`,
     sk: String(windowStart),
   }),
+
+  // ---- Stories (docs/stories.md) ----
+  /** Story by id. Its shares and comments live in the same partition: one Query reads the whole story view. */
+  story: (storyId: string) => ({ pk: `STORY#${storyId}`, sk: 'STORY' }),
+  storyPartition: (storyId: string) => `STORY#${storyId}`,
+  /** Stories by author, newest first (gsi1). */
+  storiesByAuthorIndex: (authorId: string, createdAt: string, storyId: string) => ({
+    gsi1pk: `AUTHOR#${authorId}`,
+    gsi1sk: `${createdAt}#${storyId}`,
+  }),
+  storiesByAuthorPartition: (authorId: string) => `AUTHOR#${authorId}`,
+  /** Public stories, newest first (gsi2, sparse: only public stories carry these attributes). */
+  publicStoriesIndex: (createdAt: string, storyId: string) => ({
+    gsi2pk: 'PUBLIC_STORIES',
+    gsi2sk: `${createdAt}#${storyId}`,
+  }),
+  publicStoriesPartition: () => 'PUBLIC_STORIES',
+  /** How many stories are public, kept with atomic ADDs on every public/private transition. */
+  publicStoryCounter: () => ({ pk: 'COUNTER#PUBLIC_STORIES', sk: 'COUNTER' }),
+  /** Every story for the admin panel, newest first (gsi3). */
+  allStoriesIndex: (createdAt: string, storyId: string) => ({ gsi3pk: 'STORIES', gsi3sk: `${createdAt}#${storyId}` }),
+  allStoriesPartition: () => 'STORIES',
+  /** Story by share-link token. */
+  shareLink: (token: string) => ({ pk: `SHARELINK#${token}`, sk: 'SHARELINK' }),
+  /** A story shared with one user: one item per (story, user), so sharing twice updates the permission. */
+  storyShare: (storyId: string, userId: string) => ({ pk: `STORY#${storyId}`, sk: `SHARE#${userId}` }),
+  storySharePrefix: () => 'SHARE#',
+  /** Stories shared with a user, newest share first (gsi1 on the share item). */
+  sharedWithIndex: (userId: string, sharedAt: string, storyId: string) => ({
+    gsi1pk: `SHARED_WITH#${userId}`,
+    gsi1sk: `${sharedAt}#${storyId}`,
+  }),
+  sharedWithPartition: (userId: string) => `SHARED_WITH#${userId}`,
+  /** A comment on a story; comment ids sort by time, so the partition lists them oldest first. */
+  storyComment: (storyId: string, commentId: string) => ({ pk: `STORY#${storyId}`, sk: `COMMENT#${commentId}` }),
+  storyCommentPrefix: () => 'COMMENT#',
+  /** Comments written by a user, on any story (gsi1): found and removed when the account goes. */
+  commentsByUserIndex: (userId: string, commentId: string) => ({
+    gsi1pk: `COMMENTS_BY#${userId}`,
+    gsi1sk: commentId,
+  }),
+  commentsByUserPartition: (userId: string) => `COMMENTS_BY#${userId}`,
+  /** Media objects of a story in the media bucket (audio, narration), removed with the story. */
+  storyMediaPrefix: (storyId: string) => `stories/${storyId}/`,
+  // ---- end Stories ----
 } as const;

@@ -1,3 +1,6 @@
+import { purgeAccount } from '../domain/accounts/deletion.ts';
+import { sendPasswordResetMail } from '../domain/accounts/password-reset.ts';
+import { sendVerificationMail } from '../domain/accounts/registration.ts';
 import { notifyOperator } from '../domain/contact.ts';
 import type { Job } from './types.ts';
 
@@ -6,5 +9,11 @@ export async function runJob(job: Job): Promise<void> {
   switch (job.type) {
     case 'contact.notify':
       return notifyOperator({ pk: job.pk, sk: job.sk });
+    case 'account.verify-email':
+      return sendVerificationMail(job);
+    case 'account.reset-password':
+      return sendPasswordResetMail(job);
+    case 'account.purge':
+      return purgeAccount(job.userId);
   }
 }

@@ -1,11 +1,17 @@
 import * as z from 'zod/mini';
 
 /**
- * Jobs the SQS worker runs. Each job carries only ids: the worker reads current state, so a retried
- * or duplicated message does no harm.
+ * Jobs the SQS worker runs. Each job carries only ids (account mail: the typed address, see below):
+ * the worker reads current state, so a retried or duplicated message does no harm.
  */
 export const jobSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('contact.notify'), pk: z.string(), sk: z.string() }),
+  // Account mail carries the address the visitor typed, not an id: the API must not look it up (see
+  // docs/accounts.md, no enumeration). requestId lets a redelivered job be recognised.
+  z.object({ type: z.literal('account.verify-email'), email: z.string(), requestId: z.string() }),
+  z.object({ type: z.literal('account.reset-password'), email: z.string(), requestId: z.string() }),
+  /** Finishes an account deletion whose inline run failed; every step is idempotent. */
+  z.object({ type: z.literal('account.purge'), userId: z.string() }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 export type JobType = Job['type'];

@@ -12,8 +12,9 @@ export interface AuthUser {
 
 /**
  * API Gateway's JWT authorizer (and local mode's equal check) has verified the token already; this reads
- * its claims. Admin routes check the role in the user record, not the token's groups, so a demotion
- * takes effect at once rather than when the token expires.
+ * its claims. Every non-public route reads the user record: a deleted account's token stops working
+ * at once, and admin routes check the record's role, not the token's groups, so a demotion takes
+ * effect at once rather than when the token expires.
  */
 export async function authenticate(event: HttpEvent, auth: 'public' | 'user' | 'admin'): Promise<AuthUser | null> {
   const claims = event.requestContext.authorizer?.jwt?.claims;
@@ -28,13 +29,20 @@ export async function authenticate(event: HttpEvent, auth: 'public' | 'user' | '
       : null;
   if (auth === 'public') return user;
   if (!user) throw new Unauthorized(serverText.unauthorized);
-  if (auth === 'admin' && (await getUserRole(user.id)) !== 'admin') throw new Forbidden(serverText.forbidden);
+  // An ID token outlives a deleted account by up to an hour: a user without a record is logged out.
+  const role = await getUserRole(user.id);
+  if (!role) throw new Unauthorized(serverText.unauthorized);
+  if (auth === 'admin' && role !== 'admin') throw new Forbidden(serverText.forbidden);
   return user;
 }
 
 /** API Gateway passes array claims as "[a b]" strings; local mode passes arrays. */
 function parseGroups(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String);
-  if (typeof value === 'string') return value.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .replace(/^\[|\]$/g, '')
+      .split(/[\s,]+/)
+      .filter(Boolean);
   return [];
 }

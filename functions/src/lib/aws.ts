@@ -9,9 +9,12 @@ import { config } from './config.ts';
 /** SDK clients, built once per cold start. Only the endpoints differ between AWS and local mode. */
 const base = { region: config.region };
 
-export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ ...base, endpoint: config.endpoints.dynamodb }), {
-  marshallOptions: { removeUndefinedValues: true },
-});
+export const dynamo = DynamoDBDocumentClient.from(
+  new DynamoDBClient({ ...base, endpoint: config.endpoints.dynamodb }),
+  {
+    marshallOptions: { removeUndefinedValues: true },
+  },
+);
 
 export const s3 = new S3Client({
   ...base,

@@ -12,7 +12,11 @@ import { describeError, logger } from './logger.ts';
 type Schema = z.ZodMiniType;
 type Infer<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
 
-export interface RouteOptions<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> {
+export interface RouteOptions<
+  B extends Schema | undefined,
+  Q extends Schema | undefined,
+  P extends Schema | undefined,
+> {
   /** `user` and `admin` routes need the claims API Gateway's JWT authorizer passes on. */
   auth: 'public' | 'user' | 'admin';
   body?: B;

@@ -1,5 +1,14 @@
 import * as z from 'zod/mini';
-import { DELETE_CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants.ts';
+import {
+  DELETE_CODE_LENGTH,
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  ROLES,
+  type Role,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from '../constants.ts';
 import { validation } from '../messages.ts';
 import { EMAIL_PATTERN } from './fields.ts';
 
@@ -21,20 +30,24 @@ export const passwordMaxMessage = `Password must be at most ${PASSWORD_MAX} char
 export const registerSchema = z.object({
   username: z.pipe(
     trimmed(validation.fillAllFields),
-    z.string().check(
-      z.minLength(1, validation.fillAllFields),
-      z.minLength(USERNAME_MIN, validation.usernameMin),
-      z.maxLength(USERNAME_MAX, usernameMessages.max),
-      z.regex(USERNAME_PATTERN, usernameMessages.chars),
-    ),
+    z
+      .string()
+      .check(
+        z.minLength(1, validation.fillAllFields),
+        z.minLength(USERNAME_MIN, validation.usernameMin),
+        z.maxLength(USERNAME_MAX, usernameMessages.max),
+        z.regex(USERNAME_PATTERN, usernameMessages.chars),
+      ),
   ),
   email: z.pipe(
     trimmed(validation.fillAllFields),
-    z.string().check(
-      z.minLength(1, validation.fillAllFields),
-      z.maxLength(EMAIL_MAX, validation.validEmail),
-      z.regex(EMAIL_PATTERN, validation.validEmail),
-    ),
+    z
+      .string()
+      .check(
+        z.minLength(1, validation.fillAllFields),
+        z.maxLength(EMAIL_MAX, validation.validEmail),
+        z.regex(EMAIL_PATTERN, validation.validEmail),
+      ),
   ),
   password: str(validation.fillAllFields).check(
     z.minLength(1, validation.fillAllFields),
@@ -61,23 +74,30 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const emailOnlySchema = z.object({
   email: z.pipe(
     trimmed(validation.enterEmail),
-    z.string().check(
-      z.minLength(1, validation.enterEmail),
-      z.maxLength(EMAIL_MAX, validation.validEmail),
-      z.regex(EMAIL_PATTERN, validation.validEmail),
-    ),
+    z
+      .string()
+      .check(
+        z.minLength(1, validation.enterEmail),
+        z.maxLength(EMAIL_MAX, validation.validEmail),
+        z.regex(EMAIL_PATTERN, validation.validEmail),
+      ),
   ),
 });
 export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
 
 /** ?token= of verify-email and validate-reset-token links. */
 export const tokenQuerySchema = z.object({
-  token: z.pipe(str('No token provided.'), z.string().check(z.trim(), z.minLength(1, 'No token provided.'), z.maxLength(200, 'Invalid token'))),
+  token: z.pipe(
+    str('No token provided.'),
+    z.string().check(z.trim(), z.minLength(1, 'No token provided.'), z.maxLength(200, 'Invalid token')),
+  ),
 });
 
 /** POST /reset-password {token, new_password}. */
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: 'Invalid or expired reset token' }).check(z.minLength(1, 'Invalid or expired reset token'), z.maxLength(200, 'Invalid or expired reset token')),
+  token: z
+    .string({ error: 'Invalid or expired reset token' })
+    .check(z.minLength(1, 'Invalid or expired reset token'), z.maxLength(200, 'Invalid or expired reset token')),
   new_password: str(validation.fillBothPasswords).check(
     z.minLength(1, validation.fillBothPasswords),
     z.minLength(PASSWORD_MIN, validation.passwordMin),
@@ -107,7 +127,9 @@ export const confirmDeleteSchema = z.object({
 
 /** POST /refresh-token {refresh_token}: keeps a session alive past the one-hour ID token. */
 export const refreshSchema = z.object({
-  refresh_token: z.string({ error: 'Missing refresh token' }).check(z.minLength(1, 'Missing refresh token'), z.maxLength(4096, 'Invalid refresh token')),
+  refresh_token: z
+    .string({ error: 'Missing refresh token' })
+    .check(z.minLength(1, 'Missing refresh token'), z.maxLength(4096, 'Invalid refresh token')),
 });
 
 /** Profile response, spelled as spec section 3 spells it. */
@@ -126,4 +148,61 @@ export interface LoginResponse {
   token: string;
   refresh_token: string;
   expires_in: number;
+}
+
+/** POST /refresh-token response: a new ID token; the refresh token stays the same. */
+export type RefreshResponse = Omit<LoginResponse, 'refresh_token'>;
+
+/** GET /validate-reset-token answer (a 400 carries `{ valid: false, error }`). */
+export interface ValidResetToken {
+  valid: true;
+  username: string;
+}
+
+export const ADMIN_USERS_PAGE_SIZE = 50;
+export const ADMIN_USERS_PAGE_SIZE_MAX = 100;
+const pageSizeMessage = `limit must be a whole number from 1 to ${ADMIN_USERS_PAGE_SIZE_MAX}`;
+
+/** GET /api/admin/users?limit=&cursor= (both optional; the cursor is the previous page's next_cursor). */
+export const adminUsersQuerySchema = z.object({
+  limit: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,3}$/, pageSizeMessage)),
+      z.pipe(
+        z.transform(Number),
+        z.number().check(z.minimum(1, pageSizeMessage), z.maximum(ADMIN_USERS_PAGE_SIZE_MAX, pageSizeMessage)),
+      ),
+    ),
+  ),
+  cursor: z.optional(z.string().check(z.maxLength(2000, 'Invalid page cursor'))),
+});
+
+/** PUT /api/admin/users/role {user_id, role}. */
+export const adminRoleSchema = z.object({
+  user_id: z
+    .string({ error: 'user_id is required' })
+    .check(z.minLength(1, 'user_id is required'), z.maxLength(100, 'User not found')),
+  role: z.enum(ROLES, { error: `role must be one of: ${ROLES.join(', ')}` }),
+});
+export type AdminRoleInput = z.infer<typeof adminRoleSchema>;
+
+/** A row of the admin panel's user list (spec section 6: ID, Username, Email, Role, Joined). */
+export interface AdminUser {
+  ID: string;
+  Username: string;
+  Email: string;
+  role: Role;
+  CreatedAt: string;
+}
+
+/** GET /api/admin/users response: newest first; `next_cursor` is null on the last page. */
+export interface AdminUsersResponse {
+  users: AdminUser[];
+  next_cursor: string | null;
+}
+
+/** PUT /api/admin/users/role response. */
+export interface AdminRoleResponse {
+  message: string;
+  user: AdminUser;
 }

@@ -11,11 +11,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const requiredText = (missing: string, max: number, label = 'This field') =>
   z.pipe(
     z.string({ error: missing }),
-    z.string().check(
-      z.trim(),
-      z.minLength(1, missing),
-      z.maxLength(max, `${label} must be at most ${max} characters`),
-    ),
+    z.string().check(z.trim(), z.minLength(1, missing), z.maxLength(max, `${label} must be at most ${max} characters`)),
   );
 
 /** An optional string, trimmed; blank becomes undefined. */
@@ -31,12 +27,14 @@ export const optionalText = (max: number, label = 'This field') =>
 export const emailField = (missing: string, max: number) =>
   z.pipe(
     z.string({ error: missing }),
-    z.string().check(
-      z.trim(),
-      z.minLength(1, missing),
-      z.maxLength(max, validation.validEmail),
-      z.regex(EMAIL_PATTERN, validation.validEmail),
-    ),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, missing),
+        z.maxLength(max, validation.validEmail),
+        z.regex(EMAIL_PATTERN, validation.validEmail),
+      ),
   );
 
 /** First message of a failed parse: forms show one message at a time, as the spec's screens do. */

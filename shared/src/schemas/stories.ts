@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import {
+  ADMIN_STORIES_PAGE_MAX,
   COMMENT_MAX,
   PUBLIC_PAGE_SIZE,
   PUBLIC_PAGE_SIZE_MAX,
@@ -27,6 +28,20 @@ export const storyMessages = {
   commentMax: `Comments must be at most ${COMMENT_MAX} characters`,
   page: 'Page must be a whole number of at least 1',
   limit: `Limit must be a whole number from 1 to ${PUBLIC_PAGE_SIZE_MAX}`,
+  adminLimit: `Limit must be a whole number from 1 to ${ADMIN_STORIES_PAGE_MAX}`,
+  cursor: 'Invalid page cursor',
+  storyId: 'Invalid story id',
+  commentId: 'Invalid comment id',
+  shareId: 'Invalid share id',
+  notFound: 'Story not found',
+  authorNotFound: 'Author not found',
+  userNotFound: 'User not found',
+  shareSelf: 'You cannot share a story with yourself',
+  shareNotFound: 'Share not found',
+  commentNotFound: 'Comment not found',
+  commentsOff: 'Comments are turned off for this story',
+  commentAdded: 'Comment added',
+  commentDeleted: 'Comment deleted',
 } as const;
 
 const isRealDate = (s: string) => {
@@ -65,11 +80,23 @@ export const createStorySchema = z
   .object({
     title: z.pipe(
       z.string({ error: validation.storyTitleCreate }),
-      z.string().check(z.trim(), z.minLength(1, validation.storyTitleCreate), z.maxLength(STORY_TITLE_MAX, storyMessages.titleMax)),
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, validation.storyTitleCreate),
+          z.maxLength(STORY_TITLE_MAX, storyMessages.titleMax),
+        ),
     ),
     content: z.pipe(
       z.string({ error: validation.storyContentCreate }),
-      z.string().check(z.trim(), z.minLength(1, validation.storyContentCreate), z.maxLength(STORY_CONTENT_MAX, storyMessages.contentMax)),
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, validation.storyContentCreate),
+          z.maxLength(STORY_CONTENT_MAX, storyMessages.contentMax),
+        ),
     ),
     location: optionalTrimmed(STORY_LOCATION_MAX, storyMessages.locationMax),
     start_date: dateField,
@@ -86,7 +113,13 @@ export const updateStorySchema = z
   .object({
     title: z.pipe(
       z.string({ error: validation.storyTitleEdit }),
-      z.string().check(z.trim(), z.minLength(1, validation.storyTitleEdit), z.maxLength(STORY_TITLE_MAX, storyMessages.titleMax)),
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, validation.storyTitleEdit),
+          z.maxLength(STORY_TITLE_MAX, storyMessages.titleMax),
+        ),
     ),
     content: optionalTrimmed(STORY_CONTENT_MAX, storyMessages.contentMax),
     location: optionalTrimmed(STORY_LOCATION_MAX, storyMessages.locationMax),
@@ -108,7 +141,13 @@ export type PrivacyInput = z.infer<typeof privacySchema>;
 export const shareSchema = z.object({
   username: z.pipe(
     z.string({ error: validation.shareUsername }),
-    z.string().check(z.trim(), z.minLength(1, validation.shareUsername), z.maxLength(USERNAME_MAX, 'No user with that username')),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, validation.shareUsername),
+        z.maxLength(USERNAME_MAX, 'No user with that username'),
+      ),
   ),
   permission: z._default(z.enum(SHARE_PERMISSIONS, { error: storyMessages.permission }), 'read'),
 });
@@ -118,7 +157,13 @@ export type ShareInput = z.infer<typeof shareSchema>;
 export const commentSchema = z.object({
   text: z.pipe(
     z.string({ error: storyMessages.commentRequired }),
-    z.string().check(z.trim(), z.minLength(1, storyMessages.commentRequired), z.maxLength(COMMENT_MAX, storyMessages.commentMax)),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, storyMessages.commentRequired),
+        z.maxLength(COMMENT_MAX, storyMessages.commentMax),
+      ),
   ),
 });
 
@@ -126,7 +171,9 @@ const intParam = (fallback: number, min: number, max: number, message: string) =
   z.pipe(
     z.optional(z.string()),
     z.pipe(
-      z.transform((v: string | undefined) => (v === undefined || v === '' ? fallback : /^\d+$/.test(v) ? Number(v) : Number.NaN)),
+      z.transform((v: string | undefined) =>
+        v === undefined || v === '' ? fallback : /^\d+$/.test(v) ? Number(v) : Number.NaN,
+      ),
       z.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(max, message)),
     ),
   );
@@ -136,6 +183,43 @@ export const pageQuerySchema = z.object({
   page: intParam(1, 1, 100_000, storyMessages.page),
   limit: intParam(PUBLIC_PAGE_SIZE, 1, PUBLIC_PAGE_SIZE_MAX, storyMessages.limit),
 });
+
+/** GET /api/admin/stories?limit&cursor: newest first; `cursor` is the previous page's `next_cursor`. */
+export const adminStoriesQuerySchema = z.object({
+  limit: intParam(ADMIN_STORIES_PAGE_MAX, 1, ADMIN_STORIES_PAGE_MAX, storyMessages.adminLimit),
+  cursor: z.optional(
+    z.string().check(z.maxLength(2000, storyMessages.cursor), z.regex(/^[A-Za-z0-9_-]+$/, storyMessages.cursor)),
+  ),
+});
+
+/** Story ids are lower-case UUIDs (crypto.randomUUID). */
+export const STORY_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Comment ids sort by time: 9 base-36 digits of the epoch milliseconds, then 16 hex digits. */
+export const COMMENT_ID_PATTERN = /^[0-9a-z]{9}[0-9a-f]{16}$/;
+/** Share ids name their story: `<storyId>.<12 base64url characters>`. */
+export const SHARE_ID_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[A-Za-z0-9_-]{12}$/;
+/** Share-link tokens: 32 random bytes, base64url (43 characters). */
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const pathId = (pattern: RegExp, message: string) =>
+  z.string({ error: message }).check(z.maxLength(100, message), z.regex(pattern, message));
+
+/** {id} of /api/stories/{id}/... and /api/admin/stories/{id}/... */
+export const storyParamsSchema = z.object({ id: pathId(STORY_ID_PATTERN, storyMessages.storyId) });
+/** /api/stories/{id}/comments/{commentId} */
+export const commentParamsSchema = z.object({
+  id: pathId(STORY_ID_PATTERN, storyMessages.storyId),
+  commentId: pathId(COMMENT_ID_PATTERN, storyMessages.commentId),
+});
+/** /api/shares/{shareId} */
+export const shareParamsSchema = z.object({ shareId: pathId(SHARE_ID_PATTERN, storyMessages.shareId) });
+/**
+ * /shared/{shareToken}: a link token, or the id of a public story (the discovery card's fallback). Any
+ * other value is a 404 with the spec's text, decided in the domain so a bad token and an expired one look alike.
+ */
+export const sharedParamsSchema = z.object({ shareToken: z.string() });
+/** /public/author/{id}: user ids are Cognito usernames; anything else cannot be an author (404). */
+export const authorParamsSchema = z.object({ id: z.string() });
 
 /** PUT /api/admin/stories/{id}/privacy. */
 export const adminPrivacySchema = z.object({ is_public: z.boolean({ error: 'is_public must be true or false' }) });
@@ -162,7 +246,9 @@ export interface StoryDto {
   comments: CommentDto[];
   shared_with: ShareDto[];
   /** What the caller may do: lets the SPA show or hide panels without guessing. */
-  permissions?: { manage: boolean; comment: boolean };
+  permissions: { manage: boolean; comment: boolean };
+  /** Only in `shared_stories`: the permission the owner gave the caller. */
+  shared_permission?: 'read' | 'comment';
   /** Admin list only. */
   User?: { Username: string };
 }
@@ -186,4 +272,48 @@ export interface PaginationDto {
   limit: number;
   total: number;
   total_pages: number;
+}
+
+/** GET /api/stories: the caller's own stories (newest first) and, separately, the stories shared with them. */
+export interface MyStoriesResponse {
+  stories: StoryDto[];
+  shared_stories: StoryDto[];
+}
+
+/** GET /public/stories */
+export interface PublicStoriesResponse {
+  stories: StoryDto[];
+  pagination: PaginationDto;
+}
+
+/** GET /public/author/{id} */
+export interface AuthorPageResponse {
+  author: { id: string; username: string; profile_image_url: string | null };
+  stories: StoryDto[];
+}
+
+/** POST /api/stories/{id}/share */
+export interface ShareResponse {
+  message: string;
+  share: ShareDto;
+}
+
+/** POST /api/stories/{id}/share-link */
+export interface ShareLinkResponse {
+  message: string;
+  share_url: string;
+  share_token: string;
+}
+
+/** GET /api/admin/stories */
+export interface AdminStoriesResponse {
+  stories: StoryDto[];
+  /** Pass as `?cursor=` for the next page; null on the last page. */
+  next_cursor: string | null;
+}
+
+/** POST /api/stories/{id}/comments */
+export interface CommentResponse {
+  message: string;
+  comment: CommentDto;
 }

@@ -1,0 +1,66 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/aws.ts';
+import { config } from '../lib/config.ts';
+
+/** Key of any item of the single table. */
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}
+
+export function isConditionFailure(error: unknown): boolean {
+  return (
+    error instanceof ConditionalCheckFailedException ||
+    (error as Error | null)?.name === 'ConditionalCheckFailedException'
+  );
+}
+
+/** Runs a conditional write; false when its condition did not hold. */
+export async function conditionally(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Deletes items by key, 25 per batch, retrying with backoff what DynamoDB hands back unprocessed. */
+export async function deleteItems(itemKeys: readonly ItemKey[]): Promise<void> {
+  const table = config.tableName;
+  for (let i = 0; i < itemKeys.length; i += 25) {
+    let requests = itemKeys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 1; requests.length > 0; attempt++) {
+      if (attempt > 8) throw new Error('DynamoDB left deletes unprocessed after 8 attempts');
+      if (attempt > 1) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      const { UnprocessedItems } = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+      requests = (UnprocessedItems?.[table] ?? []) as typeof requests;
+    }
+  }
+}
+
+/** Keys of every item a query matches, all pages (for deletions; reads only pk and sk). */
+export async function queryKeys(
+  query: Pick<
+    QueryCommandInput,
+    'IndexName' | 'KeyConditionExpression' | 'ExpressionAttributeValues' | 'ConsistentRead'
+  >,
+): Promise<ItemKey[]> {
+  const found: ItemKey[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        ...query,
+        TableName: config.tableName,
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) found.push({ pk: String(item.pk), sk: String(item.sk) });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}

@@ -1,0 +1,469 @@
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { StoryType } from '@storyloom/shared/constants';
+import { dynamo } from '../lib/aws.ts';
+import { config } from '../lib/config.ts';
+import { conditionally, type ItemKey, isConditionFailure, queryKeys } from './items.ts';
+import { keys } from './keys.ts';
+
+/**
+ * Story items and their access patterns (docs/stories.md, "Data model"). A story lives at
+ * `STORY#<id>` / `STORY`; its shares and comments share that partition (data/story-shares.ts,
+ * data/story-comments.ts), so the story view is one strongly consistent Query.
+ */
+export interface StoryRecord {
+  id: string;
+  authorId: string;
+  /** Usernames never change (the profile shows them read-only), so lists need no user lookups. */
+  authorUsername: string;
+  title: string;
+  content: string;
+  storyType: StoryType;
+  location?: string;
+  startDate?: string;
+  endDate?: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Media key of an audio story or its narration (later issues); absent for plain text stories. */
+  audioKey?: string;
+  narrationVoiceId?: string;
+  isPublic: boolean;
+  allowComments: boolean;
+  /** The live share-link token, if any (also the key of the link item). */
+  shareToken?: string;
+}
+
+/** The fields an owner edits (PUT /api/stories/{id}); `null` clears an optional field. */
+export interface StoryEdit {
+  title: string;
+  content: string;
+  location: string | null;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+const table = () => config.tableName;
+
+const STORY_FIELDS = [
+  'id',
+  'authorId',
+  'authorUsername',
+  'title',
+  'content',
+  'storyType',
+  'location',
+  'startDate',
+  'endDate',
+  'createdAt',
+  'updatedAt',
+  'audioKey',
+  'narrationVoiceId',
+  'isPublic',
+  'allowComments',
+  'shareToken',
+] as const satisfies readonly (keyof StoryRecord)[];
+
+/** The story's own fields from a stored item (drops keys and index attributes). */
+export function toStoryRecord(item: Record<string, unknown>): StoryRecord {
+  const record: Record<string, unknown> = {};
+  for (const field of STORY_FIELDS) if (item[field] !== undefined && item[field] !== null) record[field] = item[field];
+  return record as unknown as StoryRecord;
+}
+
+export function isStoryItem(item: Record<string, unknown>): boolean {
+  return item.sk === keys.story('').sk;
+}
+
+/** Writes a new story. A story created public (seeding, imports) counts towards the public total. */
+export async function putNewStory(story: StoryRecord): Promise<void> {
+  await dynamo.send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...keys.story(story.id),
+        ...keys.storiesByAuthorIndex(story.authorId, story.createdAt, story.id),
+        ...keys.allStoriesIndex(story.createdAt, story.id),
+        ...(story.isPublic ? keys.publicStoriesIndex(story.createdAt, story.id) : {}),
+        type: 'Story',
+        ...story,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  if (story.isPublic) await addToPublicCount(1);
+}
+
+/** Story by id, strongly consistent (every management call reads through here). */
+export async function getStory(storyId: string): Promise<StoryRecord | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: table(), Key: keys.story(storyId), ConsistentRead: true }),
+  );
+  return Item ? toStoryRecord(Item) : undefined;
+}
+
+/**
+ * Every item of a story's partition (the story, its shares, its comments) in one strongly consistent
+ * Query. Callers split them with isStoryItem / isShareItem / isCommentItem.
+ */
+export async function getStoryPartition(storyId: string): Promise<Record<string, unknown>[]> {
+  return queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.storyPartition(storyId) },
+    ConsistentRead: true,
+  });
+}
+
+/** Keys of every item of a story's partition (deletion). */
+export function listStoryPartitionKeys(storyId: string): Promise<ItemKey[]> {
+  return queryKeys({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.storyPartition(storyId) },
+    ConsistentRead: true,
+  });
+}
+
+/** Many stories by id (BatchGet, 100 per request); missing ones are left out, order is the ids' order. */
+export async function getStories(storyIds: readonly string[]): Promise<StoryRecord[]> {
+  const found = new Map<string, StoryRecord>();
+  const unique = [...new Set(storyIds)];
+  for (let i = 0; i < unique.length; i += 100) {
+    let requestKeys: Record<string, unknown>[] = unique.slice(i, i + 100).map((id) => keys.story(id));
+    for (let attempt = 1; requestKeys.length > 0; attempt++) {
+      if (attempt > 8) throw new Error('DynamoDB left reads unprocessed after 8 attempts');
+      if (attempt > 1) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      const { Responses, UnprocessedKeys } = await dynamo.send(
+        new BatchGetCommand({ RequestItems: { [table()]: { Keys: requestKeys, ConsistentRead: true } } }),
+      );
+      for (const item of Responses?.[table()] ?? []) found.set(String(item.id), toStoryRecord(item));
+      requestKeys = UnprocessedKeys?.[table()]?.Keys ?? [];
+    }
+  }
+  return storyIds.map((id) => found.get(id)).filter((s): s is StoryRecord => s !== undefined);
+}
+
+/**
+ * Replaces the editable fields of a story. `authorId` makes the write conditional on ownership; the
+ * result is undefined when the story is gone (or belongs to someone else).
+ */
+export async function updateStoryFields(
+  storyId: string,
+  edit: StoryEdit,
+  opts: { authorId?: string; updatedAt: string },
+): Promise<StoryRecord | undefined> {
+  // Every name goes through #placeholders: `location` is one of DynamoDB's reserved words.
+  const names: Record<string, string> = { '#title': 'title', '#content': 'content', '#updatedAt': 'updatedAt' };
+  const values: Record<string, unknown> = {
+    ':title': edit.title,
+    ':content': edit.content,
+    ':updatedAt': opts.updatedAt,
+  };
+  const set = ['#title = :title', '#content = :content', '#updatedAt = :updatedAt'];
+  const remove: string[] = [];
+  for (const field of ['location', 'startDate', 'endDate'] as const) {
+    names[`#${field}`] = field;
+    const value = edit[field];
+    if (value === null) remove.push(`#${field}`);
+    else {
+      set.push(`#${field} = :${field}`);
+      values[`:${field}`] = value;
+    }
+  }
+  let condition = 'attribute_exists(pk)';
+  if (opts.authorId) {
+    condition += ' AND authorId = :authorId';
+    values[':authorId'] = opts.authorId;
+  }
+  try {
+    const { Attributes } = await dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.story(storyId),
+        UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toStoryRecord(Attributes) : undefined;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Sets a story public or private (and allow_comments). The write is conditional on the visibility the
+ * caller read, and only a write that changed it moves the public counter, so concurrent toggles cannot
+ * make the counter drift: the loser re-reads and finds nothing left to change. Undefined when the story is gone.
+ */
+export async function setStoryVisibility(
+  storyId: string,
+  change: { isPublic: boolean; allowComments?: boolean },
+): Promise<StoryRecord | undefined> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    // Back off with jitter after a lost race, so racing writers spread out instead of colliding again.
+    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+    const current = await getStory(storyId);
+    if (!current) return undefined;
+    const values: Record<string, unknown> = { ':was': current.isPublic, ':public': change.isPublic };
+    const set = ['isPublic = :public'];
+    const remove: string[] = [];
+    if (change.allowComments !== undefined) {
+      set.push('allowComments = :comments');
+      values[':comments'] = change.allowComments;
+    }
+    const flips = current.isPublic !== change.isPublic;
+    if (flips && change.isPublic) {
+      const index = keys.publicStoriesIndex(current.createdAt, current.id);
+      set.push('gsi2pk = :gsi2pk', 'gsi2sk = :gsi2sk');
+      values[':gsi2pk'] = index.gsi2pk;
+      values[':gsi2sk'] = index.gsi2sk;
+    } else if (flips) {
+      remove.push('gsi2pk', 'gsi2sk');
+    }
+    try {
+      const { Attributes } = await dynamo.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.story(storyId),
+          UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
+          ConditionExpression: 'attribute_exists(pk) AND isPublic = :was',
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      if (flips) await addToPublicCount(change.isPublic ? 1 : -1);
+      return Attributes ? toStoryRecord(Attributes) : undefined;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      // Someone else changed the visibility (or deleted the story) since we read it: read again.
+    }
+  }
+  throw new Error(`Story ${storyId}: visibility kept changing under us`);
+}
+
+/** Sets the share-link token, only if the story has none (two "generate" clicks cannot both win). */
+export function setShareToken(storyId: string, token: string): Promise<boolean> {
+  return conditionally(
+    dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.story(storyId),
+        UpdateExpression: 'SET shareToken = :t',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(shareToken)',
+        ExpressionAttributeValues: { ':t': token },
+      }),
+    ),
+  );
+}
+
+/** Clears the share-link token and returns the one it cleared. */
+export async function clearShareToken(storyId: string): Promise<string | undefined> {
+  try {
+    const { Attributes } = await dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.story(storyId),
+        UpdateExpression: 'REMOVE shareToken',
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'UPDATED_OLD',
+      }),
+    );
+    return Attributes?.shareToken as string | undefined;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Deletes the story item itself and, if it was public, takes it off the public count. Only the one call
+ * that actually deleted it gets the old record back, so the counter moves once.
+ */
+export async function deleteStoryItem(storyId: string): Promise<StoryRecord | undefined> {
+  try {
+    const { Attributes } = await dynamo.send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: keys.story(storyId),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    if (!Attributes) return undefined;
+    const old = toStoryRecord(Attributes);
+    if (old.isPublic) await addToPublicCount(-1);
+    return old;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Stories by author, newest first (gsi1), all of them; `publicOnly` for the author page. */
+export async function listStoriesByAuthor(
+  authorId: string,
+  opts: { publicOnly?: boolean } = {},
+): Promise<StoryRecord[]> {
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: {
+      ':pk': keys.storiesByAuthorPartition(authorId),
+      ...(opts.publicOnly ? { ':true': true } : {}),
+    },
+    // The author page reads the author's private stories too and drops them here: cost grows with the
+    // author's story count, not with the table (docs/stories.md).
+    FilterExpression: opts.publicOnly ? 'isPublic = :true' : undefined,
+    ScanIndexForward: false,
+  });
+  return items.map(toStoryRecord);
+}
+
+/** Ids of a user's stories (account deletion). */
+export async function listStoryIdsByAuthor(authorId: string): Promise<string[]> {
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.storiesByAuthorPartition(authorId) },
+    ProjectionExpression: 'id',
+  });
+  return items.map((item) => String(item.id));
+}
+
+/**
+ * One page of public stories, newest first, from the sparse gsi2. Pages are numbered (the spec's
+ * `?page&limit`), so the first `(page-1)*limit` index entries are skipped with a keys-only projection
+ * before the page is read: latency stays low, but the read cost grows with the page number (docs/stories.md).
+ */
+export async function listPublicStoriesPage(page: number, limit: number): Promise<StoryRecord[]> {
+  const base = {
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.publicStoriesPartition() },
+    ScanIndexForward: false,
+  } satisfies Partial<QueryCommandInput>;
+  let startKey: Record<string, unknown> | undefined;
+  let toSkip = (page - 1) * limit;
+  while (toSkip > 0) {
+    const { Items = [], LastEvaluatedKey } = await dynamo.send(
+      new QueryCommand({
+        ...base,
+        TableName: table(),
+        Limit: toSkip,
+        ProjectionExpression: 'pk, sk, gsi2pk, gsi2sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    toSkip -= Items.length;
+    startKey = LastEvaluatedKey;
+    if (!startKey) return [];
+  }
+  const stories: StoryRecord[] = [];
+  do {
+    const { Items = [], LastEvaluatedKey } = await dynamo.send(
+      new QueryCommand({ ...base, TableName: table(), Limit: limit - stories.length, ExclusiveStartKey: startKey }),
+    );
+    stories.push(...Items.map(toStoryRecord));
+    startKey = LastEvaluatedKey;
+  } while (startKey && stories.length < limit);
+  return stories;
+}
+
+/** The public-story counter (one GetItem). Never below zero, even if a crash ever left it off by one. */
+export async function countPublicStories(): Promise<number> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.publicStoryCounter() }));
+  return Math.max(0, Number(Item?.count ?? 0));
+}
+
+async function addToPublicCount(delta: number): Promise<void> {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.publicStoryCounter(),
+      UpdateExpression: 'ADD #count :delta SET #type = :type',
+      ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },
+      ExpressionAttributeValues: { ':delta': delta, ':type': 'Counter' },
+    }),
+  );
+}
+
+/**
+ * Maintenance: counts the sparse public index (Select COUNT, every page) and stores the result. Reads
+ * every public story's index entry, so it is an operator's repair tool, never on a request path.
+ */
+export async function recountPublicStories(): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.publicStoriesPartition() },
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  await dynamo.send(
+    new PutCommand({ TableName: table(), Item: { ...keys.publicStoryCounter(), type: 'Counter', count } }),
+  );
+  return count;
+}
+
+export interface StoriesPage {
+  stories: StoryRecord[];
+  /** LastEvaluatedKey when more stories follow. */
+  next?: Record<string, unknown>;
+}
+
+/** Every story, newest first (gsi3), one page of up to `limit` for the admin panel. */
+export async function listAllStories(limit: number, startKey?: Record<string, unknown>): Promise<StoriesPage> {
+  const stories: StoryRecord[] = [];
+  let next = startKey;
+  do {
+    const { Items = [], LastEvaluatedKey } = await dynamo.send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.allStoriesPartition() },
+        ScanIndexForward: false,
+        Limit: limit - stories.length,
+        ExclusiveStartKey: next,
+      }),
+    );
+    stories.push(...Items.map(toStoryRecord));
+    next = LastEvaluatedKey;
+  } while (next && stories.length < limit);
+  return { stories, next };
+}
+
+/** The attributes a gsi3 LastEvaluatedKey has: what an admin cursor may contain. */
+export const ALL_STORIES_CURSOR_FIELDS = ['pk', 'sk', 'gsi3pk', 'gsi3sk'] as const;
+
+/** All pages of a query on the table (or an index when `IndexName` is set). */
+export async function queryAll(
+  query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(new QueryCommand({ ...query, TableName: table(), ExclusiveStartKey: startKey }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}

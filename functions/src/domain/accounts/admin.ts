@@ -1,0 +1,67 @@
+import type { Role } from '@storyloom/shared/constants';
+import { accountText } from '@storyloom/shared/messages';
+import type { AdminUser, AdminUsersResponse } from '@storyloom/shared/schemas/auth';
+import { setPoolAdmin } from '../../adapters/user-pool.ts';
+import { keys } from '../../data/keys.ts';
+import { getUser, listAdminIds, listUsers, setUserRole, type UserRecord } from '../../data/users.ts';
+import { NotFound, ValidationFailed } from '../../lib/errors.ts';
+import { logger } from '../../lib/logger.ts';
+
+const toAdminUser = (user: UserRecord): AdminUser => ({
+  ID: user.id,
+  Username: user.username,
+  Email: user.email,
+  role: user.role,
+  CreatedAt: user.createdAt,
+});
+
+/** GET /api/admin/users: one page, newest first; `next_cursor` fetches the next page. */
+export async function listUsersForAdmin(limit: number, cursor?: string): Promise<AdminUsersResponse> {
+  const page = await listUsers(limit, cursor ? decodeCursor(cursor) : undefined);
+  return { users: page.users.map(toAdminUser), next_cursor: page.next ? encodeCursor(page.next) : null };
+}
+
+/**
+ * PUT /api/admin/users/role: the user record (what the API checks) and the Cognito admin group (what
+ * tokens carry) together; if the group change fails the record is put back. An admin cannot demote
+ * themselves while no other admin exists, so the product always keeps one.
+ */
+export async function changeUserRole(actorId: string, userId: string, role: Role): Promise<AdminUser> {
+  const user = await getUser(userId);
+  if (!user) throw new NotFound(accountText.userNotFound);
+  if (actorId === userId && role !== 'admin') {
+    const others = (await listAdminIds(2)).filter((id) => id !== actorId);
+    if (others.length === 0) throw new ValidationFailed(accountText.lastAdmin);
+  }
+  if (!(await setUserRole(userId, role))) throw new NotFound(accountText.userNotFound);
+  try {
+    await setPoolAdmin(userId, role === 'admin');
+  } catch (error) {
+    await setUserRole(userId, user.role);
+    throw error;
+  }
+  logger.info('role changed', { actorId, userId, role });
+  return toAdminUser({ ...user, role });
+}
+
+/** Cursors are the query's LastEvaluatedKey, base64url JSON; anything else is refused. */
+function encodeCursor(key: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+function decodeCursor(cursor: string): Record<string, string> {
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const fields = ['pk', 'sk', 'gsi1pk', 'gsi1sk'];
+    const valid =
+      key !== null &&
+      typeof key === 'object' &&
+      Object.keys(key).length === fields.length &&
+      fields.every((f) => typeof key[f] === 'string') &&
+      key.gsi1pk === keys.allUsersPartition();
+    if (valid) return key as Record<string, string>;
+  } catch {
+    // falls through to the 400
+  }
+  throw new ValidationFailed(accountText.invalidCursor);
+}

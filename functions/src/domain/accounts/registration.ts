@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { type Role, VERIFY_LINK_TTL_SECONDS } from '@storyloom/shared/constants';
+import { accountText } from '@storyloom/shared/messages';
+import type { RegisterInput } from '@storyloom/shared/schemas/auth';
+import { sendEmail } from '../../adapters/mailer.ts';
+import { createPoolUser, deletePoolUser, markPoolEmailVerified, PasswordRejected } from '../../adapters/user-pool.ts';
+import { deleteEmailToken, findEmailToken, putEmailToken } from '../../data/account-tokens.ts';
+import {
+  claimGuard,
+  findUserId,
+  getUser,
+  markEmailVerified,
+  markMailRequestDone,
+  putNewUser,
+  releaseGuard,
+  type UserRecord,
+} from '../../data/users.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { Conflict, ValidationFailed } from '../../lib/errors.ts';
+import { describeError, logger } from '../../lib/logger.ts';
+import { verificationEmail } from './emails.ts';
+import { consume, consumeMailQuota } from './limits.ts';
+import { newLinkToken, sha256 } from './secrets.ts';
+
+export interface NewUser {
+  username: string;
+  email: string;
+  password: string;
+  role?: Role;
+  /** True for accounts made by an operator (create-admin), whose email is known to be theirs. */
+  emailVerified?: boolean;
+}
+
+/**
+ * Creates a user: username and email guards first (conditional puts: unique, case-insensitive), then
+ * the Cognito user, then the user record. DynamoDB here has no transactions, so each step that fails
+ * undoes the ones before it; a crash midway leaves only guards without a record, which a later
+ * registration of the same name takes over (data/users.ts claimGuard). Register and create-admin
+ * both come through here.
+ */
+export async function createUser(input: NewUser): Promise<UserRecord> {
+  const user: UserRecord = {
+    id: randomUUID(),
+    username: input.username,
+    email: input.email,
+    emailVerified: input.emailVerified ?? false,
+    role: input.role ?? 'user',
+    createdAt: new Date().toISOString(),
+  };
+  const undo: Array<() => Promise<void>> = [];
+  try {
+    if (!(await claimGuard('username', user.username, user.id))) throw new Conflict(accountText.usernameTaken);
+    undo.push(() => releaseGuard('username', user.username, user.id));
+    if (!(await claimGuard('email', user.email, user.id))) throw new Conflict(accountText.emailTaken);
+    undo.push(() => releaseGuard('email', user.email, user.id));
+    // Pushed before the call: a pool user created before a failing step (the password) goes too.
+    undo.push(() => deletePoolUser(user.id));
+    await createPoolUser({ ...user, password: input.password });
+    await putNewUser(user);
+  } catch (error) {
+    for (const step of undo.reverse()) {
+      await step().catch((undoError: unknown) =>
+        logger.error('registration rollback step failed', { userId: user.id, ...describeError(undoError) }),
+      );
+    }
+    if (error instanceof PasswordRejected) throw new ValidationFailed(error.message);
+    throw error;
+  }
+  logger.info('user created', { userId: user.id, role: user.role });
+  return user;
+}
+
+/** POST /register: the account, then the verification mail through the worker. */
+export async function register(input: RegisterInput, sourceIp: string): Promise<void> {
+  await consume('register', sourceIp);
+  const user = await createUser(input);
+  try {
+    await enqueueVerificationMail(user.email);
+  } catch (error) {
+    // The account exists; the success screen's Resend button can ask again.
+    logger.error('could not queue the verification mail', { userId: user.id, ...describeError(error) });
+  }
+}
+
+/**
+ * POST /resend-verification. The same answer and the same work whether or not the email has an
+ * account (no enumeration, not even by timing): the worker looks the address up.
+ */
+export async function requestVerificationMail(email: string, sourceIp: string): Promise<void> {
+  await consumeMailQuota('verify', email, sourceIp);
+  await enqueueVerificationMail(email);
+}
+
+function enqueueVerificationMail(email: string) {
+  return enqueueJob({ type: 'account.verify-email', email, requestId: randomUUID() });
+}
+
+/** Worker step: mails a fresh verification link to an unverified account with this email, once per request. */
+export async function sendVerificationMail(job: { email: string; requestId: string }): Promise<void> {
+  const userId = await findUserId('email', job.email);
+  const user = userId ? await getUser(userId) : undefined;
+  if (!user || user.emailVerified || user.verifyRequestId === job.requestId) return;
+  const token = newLinkToken();
+  await putEmailToken('VERIFY', sha256(token), user.id, Math.floor(Date.now() / 1000) + VERIFY_LINK_TTL_SECONDS);
+  await sendEmail(verificationEmail(user.email, user.username, token));
+  await markMailRequestDone(user.id, 'verifyRequestId', job.requestId);
+  logger.info('verification mail sent', { userId: user.id });
+}
+
+/**
+ * GET /verify-email: marks the email verified (record and Cognito attribute), then uses the link up.
+ * Any unexpired link of the user works (a resend does not void earlier ones); each works once.
+ */
+export async function verifyEmail(token: string): Promise<void> {
+  const tokenHash = sha256(token);
+  const userId = await findEmailToken('VERIFY', tokenHash);
+  const user = userId ? await getUser(userId) : undefined;
+  if (!user) throw new ValidationFailed(accountText.verifyInvalid);
+  if (!user.emailVerified) {
+    await markPoolEmailVerified(user.id, user.email);
+    await markEmailVerified(user.id);
+  }
+  await deleteEmailToken('VERIFY', tokenHash);
+  logger.info('email verified', { userId: user.id });
+}

@@ -1,0 +1,69 @@
+import type { CommentDto, ShareDto, StoryDto } from '@storyloom/shared/schemas/stories';
+import type { StoryRecord } from '../../data/stories.ts';
+import type { CommentRecord } from '../../data/story-comments.ts';
+import type { ShareRecord } from '../../data/story-shares.ts';
+
+/** What the caller of a story response is, relative to that story. */
+export interface StoryView {
+  /** Owner and admin see the share-link token; nobody else ever does. */
+  seesLinkToken: boolean;
+  permissions: { manage: boolean; comment: boolean };
+  /** Only in the owner's single-story view. */
+  shares?: readonly ShareRecord[];
+  /** Only in single-story views (lists leave comments out: docs/stories.md). */
+  comments?: readonly CommentRecord[];
+  /** Who reads, for each comment's `can_delete` (the writer and the story owner may delete). */
+  viewerId?: string;
+  /** The admin list adds `User { Username }`. */
+  adminList?: boolean;
+  sharedPermission?: ShareRecord['permission'];
+}
+
+/** A story as the API returns it (spec section 3, both spellings of the creation time). */
+export function toStoryDto(story: StoryRecord, view: StoryView): StoryDto {
+  const isOwner = view.viewerId !== undefined && view.viewerId === story.authorId;
+  return {
+    ID: story.id,
+    title: story.title,
+    content: story.content,
+    story_type: story.storyType,
+    location: story.location ?? null,
+    start_date: story.startDate ?? null,
+    end_date: story.endDate ?? null,
+    created_at: story.createdAt,
+    CreatedAt: story.createdAt,
+    updated_at: story.updatedAt,
+    // Audio and narration arrive in later issues; the media key becomes a secure-url path then.
+    audio_url: story.audioKey ?? null,
+    narration_voice_id: story.narrationVoiceId ?? null,
+    is_public: story.isPublic,
+    is_private: !story.isPublic,
+    allow_comments: story.allowComments,
+    share_token: view.seesLinkToken ? (story.shareToken ?? null) : null,
+    author: { id: story.authorId, username: story.authorUsername },
+    comments: (view.comments ?? []).map((c) =>
+      toCommentDto(c, view.viewerId !== undefined && (isOwner || c.authorId === view.viewerId)),
+    ),
+    shared_with: (view.shares ?? []).map(toShareDto),
+    permissions: view.permissions,
+    ...(view.sharedPermission ? { shared_permission: view.sharedPermission } : {}),
+    ...(view.adminList ? { User: { Username: story.authorUsername } } : {}),
+  };
+}
+
+export function toShareDto(share: ShareRecord): ShareDto {
+  return { id: share.id, permission: share.permission, SharedWith: { username: share.username } };
+}
+
+export function toCommentDto(comment: CommentRecord, canDelete: boolean): CommentDto {
+  return {
+    id: comment.id,
+    text: comment.text,
+    created_at: comment.createdAt,
+    author: { id: comment.authorId, username: comment.authorUsername },
+    can_delete: canDelete,
+  };
+}
+
+/** Lists on public routes: no token, no shares, no comments, nothing to manage. */
+export const publicListView: StoryView = { seesLinkToken: false, permissions: { manage: false, comment: false } };

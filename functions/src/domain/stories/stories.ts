@@ -1,0 +1,172 @@
+import { serverText, validation } from '@storyloom/shared/messages';
+import {
+  type CreateStoryInput,
+  type MyStoriesResponse,
+  type StoryDto,
+  storyMessages,
+  type UpdateStoryInput,
+} from '@storyloom/shared/schemas/stories';
+import {
+  getStories,
+  getStoryPartition,
+  isStoryItem,
+  listStoriesByAuthor,
+  putNewStory,
+  type StoryRecord,
+  toStoryRecord,
+  updateStoryFields,
+} from '../../data/stories.ts';
+import { type CommentRecord, isCommentItem, toCommentRecord } from '../../data/story-comments.ts';
+import { isShareItem, listSharesWithUser, type ShareRecord, toShareRecord } from '../../data/story-shares.ts';
+import { getUser } from '../../data/users.ts';
+import { Unauthorized, ValidationFailed } from '../../lib/errors.ts';
+import { canComment, loadOwnedStory, type Relation, relationTo, storyNotFound } from './access.ts';
+import { deleteStoryCompletely } from './deletion.ts';
+import { toStoryDto } from './dto.ts';
+import { newStoryId } from './ids.ts';
+
+/** The username of a signed-in caller (stories and comments keep it beside the user id). */
+export async function usernameOf(userId: string): Promise<string> {
+  const user = await getUser(userId);
+  if (!user) throw new Unauthorized(serverText.unauthorized);
+  return user.username;
+}
+
+/** POST /api/stories: a private text story with comments allowed (the privacy modal makes it public). */
+export async function createStory(userId: string, input: CreateStoryInput): Promise<StoryDto> {
+  const now = new Date().toISOString();
+  const story: StoryRecord = {
+    id: newStoryId(),
+    authorId: userId,
+    authorUsername: await usernameOf(userId),
+    title: input.title,
+    content: input.content,
+    storyType: 'text',
+    location: input.location || undefined,
+    startDate: input.start_date ?? undefined,
+    endDate: input.end_date ?? undefined,
+    createdAt: now,
+    updatedAt: now,
+    isPublic: false,
+    allowComments: true,
+  };
+  await putNewStory(story);
+  return toStoryDto(story, ownerView(story, [], []));
+}
+
+/** A story with its shares and comments, read in one strongly consistent Query. */
+export interface StoryPartition {
+  story: StoryRecord;
+  shares: ShareRecord[];
+  comments: CommentRecord[];
+}
+
+export async function readStoryPartition(storyId: string): Promise<StoryPartition | undefined> {
+  const items = await getStoryPartition(storyId);
+  const storyItem = items.find(isStoryItem);
+  if (!storyItem) return undefined;
+  return {
+    story: toStoryRecord(storyItem),
+    shares: items.filter(isShareItem).map(toShareRecord),
+    comments: items.filter(isCommentItem).map(toCommentRecord),
+  };
+}
+
+function ownerView(story: StoryRecord, shares: ShareRecord[], comments: CommentRecord[]) {
+  return {
+    seesLinkToken: true,
+    permissions: { manage: true, comment: story.allowComments },
+    shares,
+    comments,
+    viewerId: story.authorId,
+  };
+}
+
+/** The single-story view for a caller with a known relation (never `none`). */
+export function viewFor(partition: StoryPartition, relation: Relation, viewerId: string): StoryDto {
+  const { story, shares, comments } = partition;
+  if (relation.kind === 'owner') return toStoryDto(story, ownerView(story, shares, comments));
+  return toStoryDto(story, {
+    seesLinkToken: relation.kind === 'admin',
+    permissions: { manage: false, comment: canComment(story, relation) },
+    comments,
+    viewerId,
+  });
+}
+
+/** GET /api/stories/{id}: the owner, a share, any signed-in user of a public story, an admin; 404 otherwise. */
+export async function getStoryForUser(storyId: string, userId: string): Promise<StoryDto> {
+  const partition = await readStoryPartition(storyId);
+  if (!partition) throw storyNotFound();
+  const myShare = partition.shares.find((s) => s.userId === userId) ?? null;
+  const relation = await relationTo(partition.story, userId, myShare);
+  if (relation.kind === 'none') throw storyNotFound();
+  return viewFor(partition, relation, userId);
+}
+
+/** The owner's view after a change (shares and comments included). */
+export async function ownerStoryView(storyId: string): Promise<StoryDto> {
+  const partition = await readStoryPartition(storyId);
+  if (!partition) throw storyNotFound();
+  return toStoryDto(partition.story, ownerView(partition.story, partition.shares, partition.comments));
+}
+
+/**
+ * PUT /api/stories/{id}: the owner edits. Fields left out keep their value; null or blank clears the
+ * optional ones. Audio stories edit only title and description (spec, "Edit story").
+ */
+export async function updateStory(storyId: string, userId: string, input: UpdateStoryInput): Promise<StoryDto> {
+  const story = await loadOwnedStory(storyId, userId);
+  const content = input.content ?? story.content;
+  if (story.storyType === 'text' && !content) throw new ValidationFailed(validation.storyContentEdit);
+  const isAudio = story.storyType === 'audio';
+  const keep = <T>(value: T | undefined, current: T | undefined) =>
+    value === undefined ? (current ?? null) : value || null;
+  const edit = {
+    title: input.title,
+    content,
+    location: isAudio ? (story.location ?? null) : keep(input.location, story.location),
+    startDate: isAudio ? (story.startDate ?? null) : keep(input.start_date, story.startDate),
+    endDate: isAudio ? (story.endDate ?? null) : keep(input.end_date, story.endDate),
+  };
+  if (edit.startDate && edit.endDate && edit.startDate > edit.endDate)
+    throw new ValidationFailed(storyMessages.dateOrder);
+  const updated = await updateStoryFields(storyId, edit, { authorId: userId, updatedAt: new Date().toISOString() });
+  if (!updated) throw storyNotFound();
+  return ownerStoryView(storyId);
+}
+
+/** DELETE /api/stories/{id}: the owner deletes the story and everything of it. */
+export async function deleteStory(storyId: string, userId: string): Promise<void> {
+  await loadOwnedStory(storyId, userId);
+  await deleteStoryCompletely(storyId);
+}
+
+/**
+ * GET /api/stories: the caller's stories, newest first, and the stories shared with them
+ * (`shared_stories`, newest share first). Lists carry no comments or shares: the story view has them.
+ */
+export async function listMyStories(userId: string): Promise<MyStoriesResponse> {
+  const [own, shares] = await Promise.all([listStoriesByAuthor(userId), listSharesWithUser(userId)]);
+  const sharedStories = await getStories(shares.map((s) => s.storyId));
+  const byId = new Map(sharedStories.map((s) => [s.id, s]));
+  return {
+    stories: own.map((story) =>
+      toStoryDto(story, { ...ownerView(story, [], []), shares: undefined, comments: undefined }),
+    ),
+    shared_stories: shares.flatMap((share) => {
+      const story = byId.get(share.storyId);
+      // The share index lags a removed share or a deleted story by a moment in AWS.
+      if (!story || story.authorId === userId) return [];
+      const relation: Relation = { kind: 'share', share };
+      return [
+        toStoryDto(story, {
+          seesLinkToken: false,
+          permissions: { manage: false, comment: canComment(story, relation) },
+          viewerId: userId,
+          sharedPermission: share.permission,
+        }),
+      ];
+    }),
+  };
+}

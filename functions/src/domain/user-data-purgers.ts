@@ -1,0 +1,33 @@
+import { deleteMediaUnder, userMediaPrefix } from '../data/media.ts';
+import { purgeUserStories } from './stories/deletion.ts';
+
+/**
+ * What each feature deletes when an account is deleted (domain/accounts/deletion.ts calls
+ * purgeFeatureData before it removes the login and the user record). A feature adds its own entry
+ * here by a plain import, so bundling can never drop it.
+ *
+ * A purger must be idempotent (a failed deletion is run again by the worker, from the start) and must
+ * not need the user record or the Cognito user: they are removed after the purgers.
+ */
+export interface UserDataPurger {
+  /** For logs. */
+  name: string;
+  purge: (userId: string) => Promise<void>;
+}
+
+export const userDataPurgers: readonly UserDataPurger[] = [
+  /** The user's stories (with their shares, link, comments and media), shares received, comments left. */
+  { name: 'stories', purge: purgeUserStories },
+  /** Last: every object under users/<id>/, whichever feature put it there. */
+  {
+    name: 'media',
+    purge: async (userId) => {
+      await deleteMediaUnder(userMediaPrefix(userId));
+    },
+  },
+];
+
+/** Runs every feature's purger for the user, in order. */
+export async function purgeFeatureData(userId: string): Promise<void> {
+  for (const purger of userDataPurgers) await purger.purge(userId);
+}
