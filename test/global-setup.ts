@@ -27,4 +27,3 @@ export default async function setup(project: TestProject) {
     await rm(dataDir, { recursive: true, force: true });
   };
 }
-
