@@ -37,7 +37,11 @@ describe('POST /contact', () => {
     ['a missing message', { name: 'A', email: 'a@b.co' }, validation.contactRequired],
     ['a malformed email', { name: 'A', email: 'not-an-email', message: 'Hi' }, validation.validEmail],
     ['a number for a name', { name: 42, email: 'a@b.co', message: 'Hi' }, validation.contactRequired],
-    ['an overlong message', { name: 'A', email: 'a@b.co', message: 'x'.repeat(5001) }, 'Message must be at most 5000 characters'],
+    [
+      'an overlong message',
+      { name: 'A', email: 'a@b.co', message: 'x'.repeat(5001) },
+      'Message must be at most 5000 characters',
+    ],
   ])('rejects %s with 400 and the reason', async (_label, body, error) => {
     const res = await api('POST', '/contact', { body, localAddress: '127.0.0.3' });
     expect(res.status).toBe(400);
@@ -64,7 +68,10 @@ describe('POST /contact', () => {
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: serverText.bodyTooLarge });
 
-    const huge = await api('POST', '/contact', { rawBody: Buffer.alloc(7 * 1024 * 1024, 32), localAddress: '127.0.0.3' });
+    const huge = await api('POST', '/contact', {
+      rawBody: Buffer.alloc(7 * 1024 * 1024, 32),
+      localAddress: '127.0.0.3',
+    });
     expect(huge.status).toBe(413);
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -65,12 +65,19 @@ describe('worker loop in local mode', () => {
   it('moves a job that keeps failing to the dead-letter queue', async () => {
     const sqs = new SQSClient({ region: 'us-east-1', endpoint: env.SQS_ENDPOINT });
     const marker = randomUUID();
-    await sqs.send(new SendMessageCommand({ QueueUrl: env.JOBS_QUEUE_URL, MessageBody: JSON.stringify({ type: 'bogus', marker }) }));
+    await sqs.send(
+      new SendMessageCommand({ QueueUrl: env.JOBS_QUEUE_URL, MessageBody: JSON.stringify({ type: 'bogus', marker }) }),
+    );
     const deadline = Date.now() + 20_000;
     let found = false;
     while (!found && Date.now() < deadline) {
       const { Messages = [] } = await sqs.send(
-        new ReceiveMessageCommand({ QueueUrl: env.JOBS_DLQ_URL, WaitTimeSeconds: 1, MaxNumberOfMessages: 10, VisibilityTimeout: 0 }),
+        new ReceiveMessageCommand({
+          QueueUrl: env.JOBS_DLQ_URL,
+          WaitTimeSeconds: 1,
+          MaxNumberOfMessages: 10,
+          VisibilityTimeout: 0,
+        }),
       );
       found = Messages.some((m) => m.Body?.includes(marker));
     }
