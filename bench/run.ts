@@ -35,7 +35,7 @@ async function main() {
   const stack = await startLocalStack({ dataDir, port: 0, quiet: true, webDir: join(dataDir, 'web') });
   try {
     // Imported after the stack has set the environment the modules read at load time.
-    const { dynamo } = await import('@storyloom/functions/lib/aws');
+    const { dynamo } = await import('@storyloom/functions/lib/clients/dynamo');
     const data = await import('@storyloom/functions/data/stories');
     const { createUser } = await import('@storyloom/functions/domain/accounts/registration');
 

@@ -11,6 +11,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The handlers' environment (table, bucket, pool, endpoints), for tests that inspect the stand-ins. */
     serverEnv: Record<string, string>;
+    /** The SPA built once for the run; a test that needs a stack of its own serves it too. */
+    webDir: string;
   }
 }
 
@@ -22,6 +24,7 @@ export default async function setup(project: TestProject) {
   const stack = await startLocalStack({ dataDir, port: 0, quiet: true, webDir, visibilityTimeoutSeconds: 1 });
   project.provide('baseUrl', stack.url);
   project.provide('serverEnv', stack.env);
+  project.provide('webDir', webDir);
   return async () => {
     await stack.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -15,7 +15,8 @@ import {
 } from '../support/users.ts';
 
 useServerEnv();
-const { dynamo, s3 } = await import('@storyloom/functions/lib/aws');
+const { dynamo } = await import('@storyloom/functions/lib/clients/dynamo');
+const { s3 } = await import('@storyloom/functions/lib/clients/s3');
 const { config } = await import('@storyloom/functions/lib/config');
 
 /** Every table item that mentions the user (id, username or email, in any case). A Scan: tests only. */

@@ -28,7 +28,8 @@ const { hashDeleteCode } = await import('@storyloom/functions/domain/accounts/se
 const { putDeleteCode } = await import('@storyloom/functions/data/account-tokens');
 const { findUserId, getUser } = await import('@storyloom/functions/data/users');
 const { keys } = await import('@storyloom/functions/data/keys');
-const { dynamo, s3 } = await import('@storyloom/functions/lib/aws');
+const { dynamo } = await import('@storyloom/functions/lib/clients/dynamo');
+const { s3 } = await import('@storyloom/functions/lib/clients/s3');
 const { config } = await import('@storyloom/functions/lib/config');
 
 const sesMock = mockClient(SESv2Client);

@@ -9,7 +9,7 @@ useServerEnv();
 const { putEmailToken } = await import('@storyloom/functions/data/account-tokens');
 const { sha256, newLinkToken } = await import('@storyloom/functions/domain/accounts/secrets');
 const { getUser } = await import('@storyloom/functions/data/users');
-const { dynamo } = await import('@storyloom/functions/lib/aws');
+const { dynamo } = await import('@storyloom/functions/lib/clients/dynamo');
 const { config } = await import('@storyloom/functions/lib/config');
 
 // Registration is limited per client address: this file registers from its own.

@@ -7,7 +7,7 @@ import { useServerEnv } from '../support/env.ts';
 
 const env = useServerEnv();
 const { handler } = await import('@storyloom/functions/handlers/worker/process-jobs');
-const { dynamo } = await import('@storyloom/functions/lib/aws');
+const { dynamo } = await import('@storyloom/functions/lib/clients/dynamo');
 const { config } = await import('@storyloom/functions/lib/config');
 const { GetCommand, PutCommand } = await import('@aws-sdk/lib-dynamodb');
 

@@ -1,5 +1,5 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { ses } from '../lib/aws.ts';
+import { ses } from '../lib/clients/ses.ts';
 import { config } from '../lib/config.ts';
 
 export interface Email {

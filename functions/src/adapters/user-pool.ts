@@ -9,7 +9,7 @@ import {
   AdminUserGlobalSignOutCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '@storyloom/shared/constants';
-import { cognito } from '../lib/aws.ts';
+import { cognito } from '../lib/clients/cognito.ts';
 import { config } from '../lib/config.ts';
 import { describeError, logger } from '../lib/logger.ts';
 

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/aws.ts';
+import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
 
 /** Key of any item of the single table. */

@@ -1,5 +1,5 @@
 import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { s3 } from '../lib/aws.ts';
+import { s3 } from '../lib/clients/s3.ts';
 import { config } from '../lib/config.ts';
 
 /**

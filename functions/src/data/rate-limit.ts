@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { serverText } from '@storyloom/shared/messages';
-import { dynamo } from '../lib/aws.ts';
+import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
 import { TooManyRequests } from '../lib/errors.ts';
 import { keys } from './keys.ts';

@@ -8,7 +8,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { StoryType } from '@storyloom/shared/constants';
-import { dynamo } from '../lib/aws.ts';
+import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
 import { conditionally, type ItemKey, isConditionFailure, queryKeys } from './items.ts';
 import { keys } from './keys.ts';

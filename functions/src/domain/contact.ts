@@ -5,7 +5,7 @@ import { escapeHtml, sendEmail } from '../adapters/mailer.ts';
 import { keys } from '../data/keys.ts';
 import { consumeRateLimit } from '../data/rate-limit.ts';
 import { enqueueJob } from '../jobs/queue.ts';
-import { dynamo } from '../lib/aws.ts';
+import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
 

@@ -1,5 +1,5 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { sqs } from '../lib/aws.ts';
+import { sqs } from '../lib/clients/sqs.ts';
 import { config } from '../lib/config.ts';
 import type { Job } from './types.ts';
 
