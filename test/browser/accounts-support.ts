@@ -1,0 +1,71 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Shared steps of the accounts browser tests (test/browser/accounts-*.test.ts). */
+
+export const baseUrl = inject('baseUrl');
+export const url = (path: string) => new URL(path, baseUrl).href;
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/**
+ * Starts the context logged in, as if the user had signed in on this device: the tokens go into
+ * local storage before the app's code runs. Only the first page load of the tab is seeded, so a
+ * later logout or login in the test is not undone by a reload.
+ */
+export async function seedSession(context: BrowserContext, tokens: { token: string; refresh_token?: string }) {
+  await context.addInitScript((session) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem('token', session.token);
+    if (session.refresh_token) localStorage.setItem('refreshToken', session.refresh_token);
+  }, tokens);
+}
+
+/** An input by its exact label (the closed Contact Us dialog also has an email field). */
+export const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+
+/** Waits for the page's main heading to say `name`. */
+export async function heading(page: Page, name: string) {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+}
+
+/** Waits for a role="alert" message with exactly this text. */
+export async function alert(scope: Page | Locator, text: string) {
+  await scope.getByRole('alert').filter({ hasText: text }).first().waitFor();
+}
+
+/** The text of the focused element's accessible label target: its `name` attribute. */
+export function focusedName(page: Page): Promise<string | null | undefined> {
+  return page.evaluate(() => document.activeElement?.getAttribute('name'));
+}
+
+const replies = new WeakMap<Page, Map<string, { status: number; body?: unknown }>>();
+
+/**
+ * Answers one API path (any query string; `method` to answer only that method) in the browser with
+ * a canned reply, for fallback texts and states the real server won't produce on demand. No body
+ * means a non-JSON "bad gateway" page. Calling it again for the same path changes the reply.
+ */
+export async function answer(page: Page, path: string, status: number, body?: unknown, method = '*') {
+  let byKey = replies.get(page);
+  if (!byKey) {
+    byKey = new Map();
+    replies.set(page, byKey);
+  }
+  const routed = [...byKey.keys()].some((key) => key.endsWith(` ${path}`));
+  byKey.set(`${method} ${path}`, { status, body });
+  if (routed) return;
+  const table = byKey;
+  await page.route(
+    (u) => u.pathname === `/backend${path}`,
+    (route) => {
+      const reply = table.get(`${route.request().method()} ${path}`) ?? table.get(`* ${path}`);
+      if (!reply) return route.fallback();
+      return route.fulfill({
+        status: reply.status,
+        contentType: reply.body === undefined ? 'text/html' : 'application/json',
+        body: reply.body === undefined ? '<html>Bad gateway</html>' : JSON.stringify(reply.body),
+      });
+    },
+  );
+}

@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Browser tests run unless SKIP_BROWSER_TESTS=1. A missing Chromium is an error, not a skip:
+ * a silently skipped suite looks exactly like a passing one.
+ */
+export const browserTestsEnabled = process.env.SKIP_BROWSER_TESTS !== '1';
+
+/** Where screenshots of failed tests go (git-ignored). */
+export const ARTIFACTS_DIR = '.test-artifacts';
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROME_PATH)) {
+    throw new Error(
+      `Chromium not found at ${CHROME_PATH}: install it with \`apt-get install chromium\` (Debian) or set CHROME_PATH`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface BrowserFixture {
+  /** The page of the current test, in a fresh context (no cookies, no local storage). */
+  readonly page: Page;
+  readonly context: BrowserContext;
+  /** Uncaught errors thrown in the page during the current test. */
+  readonly pageErrors: readonly Error[];
+}
+
+/**
+ * Call once inside a `describe`: one browser for the file, a fresh context and page per test,
+ * and a full-page screenshot in `.test-artifacts/` when a test fails.
+ */
+export function useBrowser(): BrowserFixture {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  let pageErrors: Error[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    if (!browser) throw new Error('the browser did not start');
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    context.setDefaultTimeout(10_000);
+    page = await context.newPage();
+    pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error));
+  });
+  afterEach(async ({ task }) => {
+    // afterEach runs before onTestFailed, while the page is still open: the moment to take the picture.
+    if (task.result?.state === 'fail' && page) await saveScreenshot(page, task.name);
+    await context?.close();
+    context = undefined;
+    page = undefined;
+  });
+
+  return {
+    get page() {
+      if (!page) throw new Error('no page: use the fixture inside a test');
+      return page;
+    },
+    get context() {
+      if (!context) throw new Error('no context: use the fixture inside a test');
+      return context;
+    },
+    get pageErrors() {
+      return pageErrors;
+    },
+  };
+}
+
+/** Saves a full-page screenshot under `.test-artifacts/`; returns its path. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  const file = join(ARTIFACTS_DIR, `${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${Date.now()}.png`);
+  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+  return file;
+}

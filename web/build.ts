@@ -1,0 +1,119 @@
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const webDir = dirname(fileURLToPath(import.meta.url));
+const entry = 'src/main.tsx';
+/** Every built file is served under this URL prefix; absolute, because SPA routes are nested (/story/1). */
+const assetsUrl = '/assets/';
+
+export interface BuildWebOptions {
+  /** Where index.html and assets/ go. Default: web/dist. */
+  outdir?: string;
+  /** Default: true, unless NODE_ENV=development. */
+  minify?: boolean;
+}
+
+/**
+ * Builds the SPA with esbuild into `outdir` (index.html + hashed assets/).
+ * The build goes to a sibling folder first and is swapped in at the end, so a server
+ * already pointing at `outdir` never serves a half-written build.
+ */
+export async function buildWeb(opts: { outdir?: string; minify?: boolean } = {}): Promise<void> {
+  const outdir = resolve(opts.outdir ?? join(webDir, 'dist'));
+  const staging = `${outdir}.staging-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  try {
+    const result = await esbuild.build(esbuildOptions(staging, opts.minify ?? !isDevelopment()));
+    if (result.errors.length > 0) throw new Error('web build failed');
+    await rm(outdir, { recursive: true, force: true });
+    await rename(staging, outdir);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** Rebuilds on every change into `outdir` until the process ends (for working on the SPA). */
+export async function watchWeb(opts: BuildWebOptions = {}): Promise<esbuild.BuildContext> {
+  const outdir = resolve(opts.outdir ?? join(webDir, 'dist'));
+  await rm(outdir, { recursive: true, force: true });
+  const ctx = await esbuild.context(esbuildOptions(outdir, opts.minify ?? false));
+  await ctx.watch();
+  return ctx;
+}
+
+function isDevelopment(): boolean {
+  return process.env.NODE_ENV === 'development';
+}
+
+function esbuildOptions(outdir: string, minify: boolean): esbuild.BuildOptions {
+  return {
+    absWorkingDir: webDir,
+    entryPoints: [entry],
+    outdir: join(outdir, 'assets'),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    // Older tablets and laptops are common among our users: keep to what Safari 15 understands.
+    target: ['chrome100', 'edge100', 'firefox100', 'safari15'],
+    entryNames: '[name]-[hash]',
+    chunkNames: '[name]-[hash]',
+    assetNames: '[name]-[hash]',
+    publicPath: assetsUrl,
+    jsx: 'automatic',
+    minify,
+    sourcemap: 'linked',
+    metafile: true,
+    logLevel: 'warning',
+    define: { 'process.env.NODE_ENV': JSON.stringify(isDevelopment() ? 'development' : 'production') },
+    loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file', '.woff2': 'file' },
+    plugins: [indexHtmlPlugin(outdir)],
+  };
+}
+
+/** Writes index.html from the template with the entry's CSS, script and modulepreload tags. */
+function indexHtmlPlugin(outdir: string): esbuild.Plugin {
+  return {
+    name: 'index-html',
+    setup(build) {
+      build.onEnd(async (result) => {
+        if (result.errors.length > 0 || !result.metafile) return;
+        const outputs = Object.entries(result.metafile.outputs);
+        const main = outputs.find(([, output]) => output.entryPoint === entry);
+        if (!main) throw new Error(`web build: no output for ${entry}`);
+        const [mainPath, mainOutput] = main;
+        const url = (path: string) => assetsUrl + basename(path);
+        const preloads = mainOutput.imports
+          .filter((imp) => imp.kind === 'import-statement' && !imp.external)
+          .map((imp) => `<link rel="modulepreload" href="${url(imp.path)}" />`);
+        const css = mainOutput.cssBundle ? [`<link rel="stylesheet" href="${url(mainOutput.cssBundle)}" />`] : [];
+        const template = await readFile(join(webDir, 'index.html'), 'utf8');
+        const html = replaceMarker(
+          replaceMarker(template, '<!--app-css-->', [...css, ...preloads].join('\n    ')),
+          '<!--app-js-->',
+          `<script type="module" src="${url(mainPath)}"></script>`,
+        );
+        await writeFile(join(outdir, 'index.html'), html);
+      });
+    },
+  };
+}
+
+function replaceMarker(html: string, marker: string, value: string): string {
+  if (!html.includes(marker)) throw new Error(`web/index.html: missing ${marker}`);
+  return html.replace(marker, value);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const started = performance.now();
+  if (process.argv.includes('--watch')) {
+    await watchWeb();
+    console.log('web: watching web/src, rebuilding into web/dist (Ctrl+C to stop)');
+  } else {
+    await buildWeb();
+    const ms = Math.round(performance.now() - started);
+    console.log(`web: built ${relative(process.cwd(), join(webDir, 'dist'))} in ${ms} ms`);
+  }
+}

@@ -1,0 +1,118 @@
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import { paths } from '#web/config/paths.ts';
+import { GuestOnly, RequireAdmin, RequireAuth } from '#web/lib/guards.tsx';
+import { NotFound } from './routes/NotFound.tsx';
+import { RootLayout } from './routes/RootLayout.tsx';
+import { RouteError } from './routes/RouteError.tsx';
+
+/**
+ * A route whose page is its own chunk, loaded on first visit. Route files export a named
+ * component (no default exports), picked here by name.
+ */
+function lazyRoute<K extends string>(
+  path: string,
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): RouteObject {
+  const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+  return { path, element: <Page /> };
+}
+
+/** Spec section 2's route table; guards are layout routes around the pages they protect. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        // Errors render inside the shell, so navigation and the footer stay usable.
+        errorElement: <RouteError />,
+        children: [
+          lazyRoute(paths.home.path, () => import('#web/features/landing/routes/LandingRoute.tsx'), 'LandingRoute'),
+          lazyRoute(paths.stories.path, () => import('#web/features/discover/routes/StoriesRoute.tsx'), 'StoriesRoute'),
+          lazyRoute(
+            paths.sharedStory.path,
+            () => import('#web/features/discover/routes/SharedStoryRoute.tsx'),
+            'SharedStoryRoute',
+          ),
+          lazyRoute(paths.author.path, () => import('#web/features/discover/routes/AuthorRoute.tsx'), 'AuthorRoute'),
+          lazyRoute(
+            paths.privacyPolicy.path,
+            () => import('#web/features/legal/routes/PrivacyPolicyRoute.tsx'),
+            'PrivacyPolicyRoute',
+          ),
+          lazyRoute(
+            paths.termsOfService.path,
+            () => import('#web/features/legal/routes/TermsOfServiceRoute.tsx'),
+            'TermsOfServiceRoute',
+          ),
+          {
+            element: <GuestOnly />,
+            children: [
+              lazyRoute(paths.login.path, () => import('#web/features/auth/routes/LoginRoute.tsx'), 'LoginRoute'),
+              lazyRoute(
+                paths.register.path,
+                () => import('#web/features/auth/routes/RegisterRoute.tsx'),
+                'RegisterRoute',
+              ),
+              lazyRoute(
+                paths.verifyEmail.path,
+                () => import('#web/features/auth/routes/VerifyEmailRoute.tsx'),
+                'VerifyEmailRoute',
+              ),
+              lazyRoute(
+                paths.forgotPassword.path,
+                () => import('#web/features/auth/routes/ForgotPasswordRoute.tsx'),
+                'ForgotPasswordRoute',
+              ),
+              lazyRoute(
+                paths.resetPassword.path,
+                () => import('#web/features/auth/routes/ResetPasswordRoute.tsx'),
+                'ResetPasswordRoute',
+              ),
+            ],
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              lazyRoute(
+                paths.dashboard.path,
+                () => import('#web/features/stories/routes/DashboardRoute.tsx'),
+                'DashboardRoute',
+              ),
+              lazyRoute(
+                paths.createStory.path,
+                () => import('#web/features/stories/routes/CreateStoryRoute.tsx'),
+                'CreateStoryRoute',
+              ),
+              lazyRoute(
+                paths.editStory.path,
+                () => import('#web/features/stories/routes/EditStoryRoute.tsx'),
+                'EditStoryRoute',
+              ),
+              lazyRoute(paths.story.path, () => import('#web/features/stories/routes/StoryRoute.tsx'), 'StoryRoute'),
+              lazyRoute(
+                paths.profile.path,
+                () => import('#web/features/profile/routes/ProfileRoute.tsx'),
+                'ProfileRoute',
+              ),
+            ],
+          },
+          {
+            element: <RequireAdmin />,
+            children: [
+              lazyRoute(paths.admin.path, () => import('#web/features/admin/routes/AdminRoute.tsx'), 'AdminRoute'),
+            ],
+          },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,42 @@
+import type { CommentDto } from '@storyloom/shared/schemas/stories';
+import { formatDateTime } from '#web/lib/format.ts';
+
+export interface CommentListProps {
+  comments: readonly CommentDto[];
+  /** Offered on comments the reader may delete (`can_delete`); omit for a read-only list. */
+  onDelete?: (comment: CommentDto) => void;
+  /** The comment being deleted, whose button waits. */
+  deletingId?: string | null;
+  emptyText?: string;
+}
+
+/** Family comments, oldest first: who, when, what. Text is shown as typed (line breaks kept), never as HTML. */
+export function CommentList({ comments, onDelete, deletingId, emptyText = 'No comments yet.' }: CommentListProps) {
+  if (comments.length === 0) return <p className="comments-empty">{emptyText}</p>;
+  return (
+    <ol className="comment-list">
+      {comments.map((comment) => (
+        <li key={comment.id} className="comment">
+          <p className="comment-header">
+            <strong className="comment-author">{comment.author.username}</strong>
+            <time className="comment-time" dateTime={comment.created_at}>
+              {formatDateTime(comment.created_at)}
+            </time>
+          </p>
+          <p className="comment-text">{comment.text}</p>
+          {onDelete && comment.can_delete && (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => onDelete(comment)}
+              disabled={deletingId === comment.id}
+              aria-label={`Delete comment by ${comment.author.username}`}
+            >
+              {deletingId === comment.id ? 'Deleting…' : 'Delete'}
+            </button>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

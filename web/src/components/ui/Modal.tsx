@@ -1,0 +1,73 @@
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+
+export interface ModalProps {
+  open: boolean;
+  /** Called for the close button, Escape, and a close by the browser itself. */
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  /** Focused when the modal opens; otherwise the first focusable element inside. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+}
+
+/**
+ * An accessible modal on the native `<dialog>`: the page behind is inert, focus moves in on open
+ * and returns to where it was on close, Escape closes, and the title labels the dialog.
+ * It stays mounted while closed so a half-written form survives an accidental close.
+ */
+export function Modal({ open, onClose, title, children, initialFocusRef }: ModalProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const returnFocusRef = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+      initialFocusRef?.current?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open, initialFocusRef]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    // Escape: keep the state in React's hands instead of letting the browser close it.
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      onCloseRef.current();
+    };
+    // Browsers may still force a close (repeated Escape); bring the state in line and restore focus.
+    const onNativeClose = () => {
+      const target = returnFocusRef.current;
+      returnFocusRef.current = null;
+      if (target?.isConnected) target.focus();
+      onCloseRef.current();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onNativeClose);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onNativeClose);
+    };
+  }, []);
+
+  return (
+    <dialog ref={dialogRef} className="modal" aria-modal="true" aria-labelledby={titleId}>
+      <div className="modal-header">
+        <h2 id={titleId} className="modal-title">
+          {title}
+        </h2>
+        <button type="button" className="modal-close" onClick={onClose} aria-label={`Close ${title}`}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <div className="modal-body">{children}</div>
+    </dialog>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Every route of the product (spec section 2), once. The router uses `path`; links and
+ * redirects use `getHref()` so a route can move without hunting for string literals.
+ */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+
+  login: { path: '/login', getHref: () => '/login' },
+  register: { path: '/register', getHref: () => '/register' },
+  verifyEmail: { path: '/verify-email', getHref: (token?: string) => withQuery('/verify-email', { token }) },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: { path: '/reset-password', getHref: (token?: string) => withQuery('/reset-password', { token }) },
+
+  stories: { path: '/stories', getHref: () => '/stories' },
+  sharedStory: {
+    path: '/shared/:shareToken',
+    /** `interactive` opens the interactive player on arrival (text stories with audio). */
+    getHref: (shareToken: string, opts: { interactive?: boolean } = {}) =>
+      withQuery(`/shared/${encodeURIComponent(shareToken)}`, { interactive: opts.interactive ? 'true' : undefined }),
+  },
+  author: { path: '/author/:id', getHref: (id: string) => `/author/${encodeURIComponent(id)}` },
+
+  privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
+  termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
+
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  createStory: { path: '/create-story', getHref: () => '/create-story' },
+  editStory: { path: '/edit-story/:id', getHref: (id: string) => `/edit-story/${encodeURIComponent(id)}` },
+  story: { path: '/story/:id', getHref: (id: string) => `/story/${encodeURIComponent(id)}` },
+  profile: { path: '/profile', getHref: () => '/profile' },
+  admin: { path: '/admin', getHref: () => '/admin' },
+} as const;
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}

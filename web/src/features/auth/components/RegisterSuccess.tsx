@@ -1,0 +1,71 @@
+import { fallback } from '@storyloom/shared/messages';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '#web/config/paths.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { resendVerification } from '../api/resend-verification.ts';
+import { checkRegisterResend } from '../utils/validation.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { FormAlert, FormNotice } from './FormAlert.tsx';
+
+const RESENT = 'We sent you a new verification link.';
+
+/**
+ * 'Check Your Email!' (spec section 2): the server's message, Resend Email (to the address just
+ * registered) and Go to Login. The user must verify before logging in.
+ */
+export function RegisterSuccess({ email, message }: { email: string; message: string }) {
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const headingRef = useRef<HTMLDivElement>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+
+  // The form is gone: start screen readers and keyboards on the news.
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const onResend = async () => {
+    if (sending) return;
+    setNotice(null);
+    setError(null);
+    const checked = checkRegisterResend(email);
+    if (!checked.ok) return setError(checked.message);
+    setSending(true);
+    try {
+      const answer = await resendVerification(checked.data, fallback.resendOnRegister);
+      setNotice(answer?.message || RESENT);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : fallback.resendOnRegister);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Check Your Email!" tone="success">
+      <div ref={headingRef} tabIndex={-1} className="notice-focus">
+        <p className="auth-lead">{message}</p>
+        <p>
+          We sent the link to <strong>{email}</strong>. It may take a minute to arrive; check your spam folder if you
+          can't find it.
+        </p>
+      </div>
+      <FormNotice message={notice} />
+      <FormAlert id="register-resend-error" message={error ?? undefined} alertRef={errorRef} />
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={onResend}
+          disabled={sending}
+          aria-busy={sending || undefined}
+        >
+          {sending ? 'Sending…' : 'Resend Email'}
+        </button>
+        <Link to={paths.login.getHref()} className="button button-primary">
+          Go to Login
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,106 @@
+import { RESET_LINK_TTL_SECONDS } from '@storyloom/shared/constants';
+import { fallback, success } from '@storyloom/shared/messages';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '#web/config/paths.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { requestPasswordReset } from '../api/request-password-reset.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+import { FormAlert } from '../components/FormAlert.tsx';
+import { TextField } from '../components/TextField.tsx';
+import { useForm } from '../hooks/use-form.ts';
+import { checkEmail } from '../utils/validation.ts';
+
+const linkLifetime = `${RESET_LINK_TTL_SECONDS / 3600} hour${RESET_LINK_TTL_SECONDS === 3600 ? '' : 's'}`;
+
+/**
+ * /forgot-password (spec sections 2, 5, 8): an email, then a confirmation that says the same
+ * whether or not the account exists, with Send Another Reset and Back to Login.
+ */
+export function ForgotPasswordRoute() {
+  const form = useForm({ email: '' });
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const { focus } = form;
+  const confirmationRef = useRef<HTMLDivElement>(null);
+  const firstRender = useRef(true);
+
+  // Switching between the form and the confirmation moves focus to what is new.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (sent) confirmationRef.current?.focus();
+    else focus('email');
+  }, [sent, focus]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const checked = checkEmail(form.values.email);
+    if (!checked.ok) return form.fail(checked.message, checked.field);
+    form.clearError();
+    setSending(true);
+    try {
+      await requestPasswordReset(checked.data);
+      setSent(true);
+    } catch (error) {
+      form.fail(error instanceof ApiError ? error.message : fallback.resetEmail);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (sent) {
+    return (
+      <AuthCard title="Check Your Email" tone="success">
+        <div ref={confirmationRef} tabIndex={-1} className="notice-focus">
+          <p className="auth-lead">{success.resetSent}</p>
+          <p>
+            The link expires in {linkLifetime}. If it doesn't arrive in a few minutes, check your spam folder or send
+            another.
+          </p>
+        </div>
+        <div className="button-row">
+          <button type="button" className="button button-secondary" onClick={() => setSent(false)}>
+            Send Another Reset
+          </button>
+          <Link to={paths.login.getHref()} className="button button-primary">
+            Back to Login
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Forgot Your Password?">
+      <p className="auth-lead">
+        Enter the email address of your account and we'll send you a link to choose a new password.
+      </p>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Email"
+          input={form.inputProps('email')}
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          required
+        />
+        <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={sending}
+          aria-busy={sending || undefined}
+        >
+          {sending ? 'Sending…' : 'Send Reset Link'}
+        </button>
+      </form>
+      <p className="auth-links">
+        Remembered it? <Link to={paths.login.getHref()}>Back to Login</Link>
+      </p>
+    </AuthCard>
+  );
+}

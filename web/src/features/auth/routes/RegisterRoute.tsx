@@ -1,0 +1,91 @@
+import { PASSWORD_MIN, USERNAME_MIN } from '@storyloom/shared/constants';
+import { accountText, fallback } from '@storyloom/shared/messages';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '#web/config/paths.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { registerAccount } from '../api/register-account.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+import { FormAlert } from '../components/FormAlert.tsx';
+import { RegisterSuccess } from '../components/RegisterSuccess.tsx';
+import { TextField } from '../components/TextField.tsx';
+import { useForm } from '../hooks/use-form.ts';
+import { checkRegister } from '../utils/validation.ts';
+
+/** /register (spec sections 2, 4, 5, 8): the form, then 'Check Your Email!' once the server accepts. */
+export function RegisterRoute() {
+  const form = useForm({ username: '', email: '', password: '', confirmPassword: '' });
+  const [submitting, setSubmitting] = useState(false);
+  const [registered, setRegistered] = useState<{ email: string; message: string } | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const checked = checkRegister(form.values);
+    if (!checked.ok) return form.fail(checked.message, checked.field);
+    form.clearError();
+    setSubmitting(true);
+    try {
+      const answer = await registerAccount(checked.data);
+      setRegistered({ email: checked.data.email, message: answer?.message || accountText.registered });
+    } catch (error) {
+      setSubmitting(false);
+      form.fail(error instanceof ApiError ? error.message : fallback.register);
+    }
+  };
+
+  if (registered) return <RegisterSuccess email={registered.email} message={registered.message} />;
+
+  return (
+    <AuthCard title="Create Your Account">
+      <p className="auth-lead">Start preserving your stories for the people who matter most.</p>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Username"
+          hint={`At least ${USERNAME_MIN} characters: letters, numbers, dots, dashes or underscores.`}
+          input={form.inputProps('username')}
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+        />
+        <TextField
+          label="Email"
+          input={form.inputProps('email')}
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          required
+        />
+        <TextField
+          label="Password"
+          hint={`At least ${PASSWORD_MIN} characters.`}
+          input={form.inputProps('password')}
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <TextField
+          label="Confirm Password"
+          input={form.inputProps('confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={submitting}
+          aria-busy={submitting || undefined}
+        >
+          {submitting ? 'Creating Account…' : 'Create Account'}
+        </button>
+      </form>
+      <p className="auth-links">
+        Already have an account? <Link to={paths.login.getHref()}>Log in</Link>
+      </p>
+    </AuthCard>
+  );
+}

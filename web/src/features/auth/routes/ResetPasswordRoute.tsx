@@ -1,0 +1,164 @@
+import { PASSWORD_MIN, REDIRECT_AFTER_AUTH_MS, RESET_LINK_TTL_SECONDS } from '@storyloom/shared/constants';
+import { accountText, fallback } from '@storyloom/shared/messages';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { isInvalidResetLink, resetPassword } from '../api/reset-password.ts';
+import { validateResetToken } from '../api/validate-reset-token.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+import { FormAlert } from '../components/FormAlert.tsx';
+import { TextField } from '../components/TextField.tsx';
+import { useForm } from '../hooks/use-form.ts';
+import { useOncePerToken } from '../hooks/use-once-per-token.ts';
+import { useRedirectAfter } from '../hooks/use-redirect-after.ts';
+import { checkResetPassword } from '../utils/validation.ts';
+
+const linkLifetime = `${RESET_LINK_TTL_SECONDS / 3600} hour${RESET_LINK_TTL_SECONDS === 3600 ? '' : 's'}`;
+
+/**
+ * /reset-password?token= (spec sections 2, 4, 5, 8): the link is checked on load (validating), then
+ * the form for a valid link (then done, and /login after 3 seconds) or 'Invalid Reset Link'.
+ */
+export function ResetPasswordRoute() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() || null;
+  const check = useOncePerToken(token, validateResetToken);
+  /** Set when submitting finds the link spent after all (used in another tab, or replaced). */
+  const [lateInvalid, setLateInvalid] = useState<string | null>(null);
+  const [doneMessage, setDoneMessage] = useState<string | null>(null);
+  useRedirectAfter(doneMessage !== null, paths.login.getHref(), REDIRECT_AFTER_AUTH_MS);
+
+  if (!token) return <InvalidLink message={fallback.resetNoToken} />;
+  if (check.status === 'pending') return <Validating />;
+  if (check.status === 'failed') {
+    return <InvalidLink message={check.error instanceof ApiError ? check.error.message : fallback.resetInvalid} />;
+  }
+  if (lateInvalid) return <InvalidLink message={lateInvalid} />;
+
+  if (doneMessage !== null) {
+    return (
+      <AuthCard title="Password Reset Successful!" tone="success">
+        <p className="auth-lead">{doneMessage}</p>
+        <p role="status">Taking you to the login page in {REDIRECT_AFTER_AUTH_MS / 1000} seconds…</p>
+        <div className="button-row">
+          <Link to={paths.login.getHref()} replace className="button button-primary">
+            Continue to Login
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <NewPasswordForm
+      token={token}
+      username={check.data.username}
+      onDone={(message) => setDoneMessage(message || accountText.passwordReset)}
+      onLinkInvalid={setLateInvalid}
+    />
+  );
+}
+
+function NewPasswordForm({
+  token,
+  username,
+  onDone,
+  onLinkInvalid,
+}: {
+  token: string;
+  username: string;
+  onDone: (message: string) => void;
+  onLinkInvalid: (message: string) => void;
+}) {
+  const form = useForm({ password: '', confirmPassword: '' });
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const checked = checkResetPassword(token, form.values);
+    if (!checked.ok) return form.fail(checked.message, checked.field);
+    form.clearError();
+    setSubmitting(true);
+    try {
+      const answer = await resetPassword(checked.data);
+      onDone(answer?.message ?? '');
+    } catch (error) {
+      setSubmitting(false);
+      const message = error instanceof ApiError ? error.message : fallback.resetFailed;
+      if (isInvalidResetLink(error)) onLinkInvalid(message);
+      else form.fail(message);
+    }
+  };
+
+  return (
+    <AuthCard title="Reset Your Password">
+      <p className="auth-lead">
+        Hi <strong>{username}</strong>, choose a new password.
+      </p>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="New Password"
+          hint={`At least ${PASSWORD_MIN} characters.`}
+          input={form.inputProps('password')}
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <TextField
+          label="Confirm New Password"
+          input={form.inputProps('confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={submitting}
+          aria-busy={submitting || undefined}
+        >
+          {submitting ? 'Resetting…' : 'Reset Password'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}
+
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <AuthCard title="Invalid Reset Link" tone="error">
+      <p className="form-error" role="alert">
+        {message}
+      </p>
+      <p>
+        Password reset links are valid for {linkLifetime}, and only the newest link you were sent works. Request a new
+        one to continue.
+      </p>
+      <div className="button-row">
+        <Link to={paths.forgotPassword.getHref()} className="button button-primary">
+          Request New Reset
+        </Link>
+        <Link to={paths.login.getHref()} className="button button-secondary">
+          Back to Login
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}
+
+function Validating() {
+  useDocumentTitle('Reset Your Password');
+  return (
+    <section className="auth-page">
+      <div className="card auth-card">
+        <h1>Reset Your Password</h1>
+        <Spinner label="Checking your reset link…" />
+      </div>
+    </section>
+  );
+}

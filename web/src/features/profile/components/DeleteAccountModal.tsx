@@ -1,0 +1,157 @@
+import { DELETE_CODE_LENGTH, DELETE_CODE_TTL_SECONDS } from '@storyloom/shared/constants';
+import { fallback, success } from '@storyloom/shared/messages';
+import { type FormEvent, useRef, useState } from 'react';
+import { Modal } from '#web/components/ui/Modal.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { confirmAccountDeletion } from '../api/confirm-account-deletion.ts';
+import { requestAccountDeletion } from '../api/request-account-deletion.ts';
+import { useForm } from '../hooks/use-form.ts';
+import { checkDeleteCode } from '../utils/validation.ts';
+import { FormAlert, FormNotice } from './FormAlert.tsx';
+import { TextField } from './TextField.tsx';
+
+/**
+ * Account deletion (spec sections 2, 4, 5, 8): explain and send a code, then confirm with the
+ * emailed code. `onDeleted` runs once the server has deleted the account. Closing keeps the step,
+ * so a code already sent can still be typed in after an accidental close.
+ */
+export function DeleteAccountModal({
+  open,
+  email,
+  onClose,
+  onDeleted,
+}: {
+  open: boolean;
+  email: string;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const [step, setStep] = useState<'explain' | 'code'>('explain');
+  const [busy, setBusy] = useState<'sending' | 'deleting' | null>(null);
+  const [sentNote, setSentNote] = useState<string | null>(null);
+  const form = useForm({ code: '' });
+  const sendButtonRef = useRef<HTMLButtonElement>(null);
+  const codeRef = useRef<HTMLInputElement | null>(null);
+  const codeInput = form.inputProps('code');
+
+  const sendCode = async () => {
+    if (busy) return;
+    form.clearError();
+    setSentNote(null);
+    setBusy('sending');
+    try {
+      const answer = await requestAccountDeletion();
+      setSentNote(answer?.message || success.deletionCodeSent);
+      form.setValues({ code: '' });
+      setStep('code');
+      // The code field appears with this render; focus it once it exists.
+      requestAnimationFrame(() => codeRef.current?.focus());
+    } catch (error) {
+      form.fail(error instanceof ApiError ? error.message : fallback.startDeletion);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onConfirm = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = checkDeleteCode(form.values.code);
+    if (!checked.ok) return form.fail(checked.message, checked.field);
+    form.clearError();
+    setBusy('deleting');
+    try {
+      await confirmAccountDeletion(checked.data);
+      onDeleted();
+    } catch (error) {
+      setBusy(null);
+      form.fail(error instanceof ApiError ? error.message : fallback.deleteAccount);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Delete Account"
+      initialFocusRef={step === 'explain' ? sendButtonRef : codeRef}
+    >
+      {step === 'explain' ? (
+        <>
+          <p>Deleting your account is permanent and cannot be undone. It removes:</p>
+          <ul className="delete-list">
+            <li>your profile, login and email address</li>
+            <li>all your stories, text and audio, with their narrations</li>
+            <li>your recordings, voice samples and voice clone</li>
+            <li>share links and the stories you shared with others</li>
+          </ul>
+          <p>
+            To make sure it's you, we'll email a {DELETE_CODE_LENGTH}-digit code to <strong>{email}</strong>.
+          </p>
+          <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
+          <div className="button-row">
+            <button
+              ref={sendButtonRef}
+              type="button"
+              className="button button-danger"
+              onClick={sendCode}
+              disabled={busy !== null}
+              aria-busy={busy === 'sending' || undefined}
+            >
+              {busy === 'sending' ? 'Sending…' : 'Send Deletion Code'}
+            </button>
+            <button type="button" className="button button-secondary" onClick={onClose}>
+              Cancel
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <FormNotice message={sentNote} />
+          <p>
+            Enter the code from the email. It works for {DELETE_CODE_TTL_SECONDS / 60} minutes. Your account and all its
+            stories will be deleted at once.
+          </p>
+          <form className="form" onSubmit={onConfirm} noValidate>
+            <TextField
+              label="Deletion code"
+              input={{
+                ...codeInput,
+                ref: (element) => {
+                  codeInput.ref(element);
+                  codeRef.current = element;
+                },
+              }}
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              spellCheck={false}
+              className="code-input"
+              required
+            />
+            <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
+            <div className="button-row">
+              <button
+                type="submit"
+                className="button button-danger"
+                disabled={busy !== null}
+                aria-busy={busy === 'deleting' || undefined}
+              >
+                {busy === 'deleting' ? 'Deleting…' : 'Delete My Account'}
+              </button>
+              <button type="button" className="button button-secondary" onClick={onClose}>
+                Cancel
+              </button>
+            </div>
+          </form>
+          <p className="modal-footnote">
+            No email?{' '}
+            <button type="button" className="link-button" onClick={sendCode} disabled={busy !== null}>
+              Send a new code
+            </button>
+          </p>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,131 @@
+import { fallback } from '@storyloom/shared/messages';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { User } from '#web/types/api.ts';
+import { ApiError, api } from './api-client.ts';
+import { clearTokens, getToken, readTokenClaims, storeTokens, subscribeTokens, TOKEN_KEY } from './token-storage.ts';
+
+/** What a login call returns (POST /login also sends `refresh_token`, which keeps the session alive). */
+export interface LoginTokens {
+  token: string;
+  refreshToken?: string;
+  refresh_token?: string;
+}
+
+export interface AuthContextValue {
+  /** The stored token (spec section 4: holding one means logged in). */
+  token: string | null;
+  isLoggedIn: boolean;
+  /** The profile of the logged-in user; null while it loads, when logged out, or when loading failed. */
+  user: User | null;
+  isAdmin: boolean;
+  /** True while the profile for the current token is being fetched: guards wait instead of redirecting. */
+  isLoading: boolean;
+  /** Why the profile could not be loaded (other than a 401, which logs out). */
+  profileError: string | null;
+  /** Stores the tokens of a successful login; the profile loads next. */
+  login: (tokens: LoginTokens) => void;
+  /** Clears the tokens; guarded pages then redirect to /login. */
+  logout: () => void;
+  /** Fetches the profile again, e.g. after the user changed their picture. */
+  refreshUser: () => Promise<void>;
+}
+
+interface ProfileState {
+  /** The session this result belongs to, so a stale answer never shows for a newer login. */
+  session: string;
+  user: User | null;
+  error: string | null;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * Which session a token belongs to: its user (`sub`), so a refreshed token (api-client) keeps the
+ * loaded profile instead of sending the guards back to their spinner; the token itself otherwise.
+ */
+function sessionOf(token: string): string {
+  return readTokenClaims(token)?.sub ?? token;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [token, setToken] = useState<string | null>(() => getToken());
+  const [profile, setProfile] = useState<ProfileState | null>(null);
+
+  const logout = useCallback(() => {
+    clearTokens();
+    setToken(null);
+    setProfile(null);
+  }, []);
+
+  const login = useCallback((tokens: LoginTokens) => {
+    storeTokens({ token: tokens.token, refreshToken: tokens.refreshToken ?? tokens.refresh_token });
+    setToken(tokens.token);
+  }, []);
+
+  const loadProfile = useCallback(
+    async (session: string, signal?: AbortSignal) => {
+      try {
+        const user = await api.get<User>('/api/profile', { signal, fallback: fallback.loadProfile });
+        setProfile({ session, user, error: null });
+      } catch (error) {
+        if (signal?.aborted) return;
+        // Spec section 4: a 401 when loading the profile logs the user out.
+        if (error instanceof ApiError && error.status === 401) return logout();
+        const message = error instanceof ApiError ? error.message : fallback.loadProfile;
+        setProfile({ session, user: null, error: message });
+      }
+    },
+    [logout],
+  );
+
+  const session = token ? sessionOf(token) : null;
+
+  useEffect(() => {
+    // Logged out (here, in another tab, or by a refused refresh): the next login starts afresh.
+    if (!session) return setProfile(null);
+    const controller = new AbortController();
+    void loadProfile(session, controller.signal);
+    return () => controller.abort();
+  }, [session, loadProfile]);
+
+  // The api client refreshes the token, or clears it when the session cannot be renewed.
+  useEffect(() => subscribeTokens(() => setToken(getToken())), []);
+
+  // Logging in or out in another tab applies here too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_KEY || event.key === null) setToken(getToken());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const refreshUser = useCallback(async () => {
+    if (session) await loadProfile(session);
+  }, [session, loadProfile]);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const current = session !== null && profile?.session === session ? profile : null;
+    const user = current?.user ?? null;
+    return {
+      token,
+      isLoggedIn: token !== null,
+      user,
+      isAdmin: user?.role === 'admin',
+      isLoading: token !== null && current === null,
+      profileError: current?.error ?? null,
+      login,
+      logout,
+      refreshUser,
+    };
+  }, [token, session, profile, login, logout, refreshUser]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The session: token, profile and login/logout. Must be used under {@link AuthProvider}. */
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

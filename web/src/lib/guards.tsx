@@ -1,0 +1,41 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useAuth } from './auth.tsx';
+
+/** Where a guard sent the user from; the login screen may send them back there. */
+export interface RedirectState {
+  from?: { pathname: string; search: string };
+}
+
+function Waiting() {
+  return <Spinner label="Checking your account…" className="page-spinner" />;
+}
+
+/** Login required (spec section 2), else /login. */
+export function RequireAuth() {
+  const { isLoggedIn, isLoading } = useAuth();
+  const location = useLocation();
+  if (isLoading) return <Waiting />;
+  if (!isLoggedIn) {
+    const state: RedirectState = { from: { pathname: location.pathname, search: location.search } };
+    return <Navigate to={paths.login.getHref()} replace state={state} />;
+  }
+  return <Outlet />;
+}
+
+/** Admins only; anyone else goes to /dashboard (which itself sends visitors to /login). */
+export function RequireAdmin() {
+  const { isAdmin, isLoading } = useAuth();
+  if (isLoading) return <Waiting />;
+  if (!isAdmin) return <Navigate to={paths.dashboard.getHref()} replace />;
+  return <Outlet />;
+}
+
+/** Authentication screens: a logged-in user is redirected to /dashboard. */
+export function GuestOnly() {
+  const { isLoggedIn, isLoading } = useAuth();
+  if (isLoading) return <Waiting />;
+  if (isLoggedIn) return <Navigate to={paths.dashboard.getHref()} replace />;
+  return <Outlet />;
+}
