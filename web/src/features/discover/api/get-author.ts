@@ -1,0 +1,11 @@
+import { fallback } from '@storyloom/shared/messages';
+import type { AuthorPageResponse } from '@storyloom/shared/schemas/stories';
+import { api } from '#web/lib/api-client.ts';
+
+/** GET /public/author/{id}: the author and their public stories. */
+export function getAuthor(id: string, signal?: AbortSignal): Promise<AuthorPageResponse> {
+  return api.get<AuthorPageResponse>(`/public/author/${encodeURIComponent(id)}`, {
+    signal,
+    fallback: fallback.loadAuthor,
+  });
+}

@@ -1,0 +1,39 @@
+import { DISCOVERY_SNIPPET_CHARS } from '@storyloom/shared/constants';
+import type { StoryDto } from '@storyloom/shared/schemas/stories';
+import { Link } from 'react-router-dom';
+import { paths } from '#web/config/paths.ts';
+import { snippet } from '#web/lib/format.ts';
+import { sharedKey } from '../utils/discovery.ts';
+import { StoryTitleText } from './StoryTitleText.tsx';
+
+/**
+ * A discovery card (spec section 2): the whole card opens /shared/{token or ID}; the author tag is a
+ * link of its own to /author/{id}, raised above the card's link.
+ */
+export function DiscoverCard({ story }: { story: StoryDto }) {
+  const text = snippet(story.content, DISCOVERY_SNIPPET_CHARS);
+  return (
+    <article className="story-card discover-card">
+      <h2 className="story-card-title">
+        <Link to={paths.sharedStory.getHref(sharedKey(story))} className="card-link">
+          <StoryTitleText title={story.title} isAudio={story.story_type === 'audio'} />
+        </Link>
+      </h2>
+      {text && <p className="story-snippet">{text}</p>}
+      <ul className="tags" aria-label="About this story">
+        <li>
+          <Link to={paths.author.getHref(story.author.id)} className="tag tag-author card-raised">
+            <span className="visually-hidden">Author: </span>
+            {story.author.username}
+          </Link>
+        </li>
+        {story.location && (
+          <li className="tag tag-location">
+            <span className="visually-hidden">Location: </span>
+            {story.location}
+          </li>
+        )}
+      </ul>
+    </article>
+  );
+}

@@ -1,0 +1,110 @@
+import { fallback } from '@storyloom/shared/messages';
+import type { StoryDto } from '@storyloom/shared/schemas/stories';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { CommentList } from '#web/components/story/CommentList.tsx';
+import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
+import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
+import { Breadcrumbs } from '#web/components/ui/Breadcrumbs.tsx';
+import { LoadError } from '#web/components/ui/LoadError.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useLoad } from '#web/hooks/use-load.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import type { RedirectState } from '#web/lib/guards.tsx';
+import { getSharedStory } from '../api/get-shared-story.ts';
+import { StoryTitleText } from '../components/StoryTitleText.tsx';
+
+/**
+ * /shared/{shareToken} (spec section 2): a story opened by its share link, or a public story by its
+ * id, for anyone, signed in or not. Read-only; comments are shown, and written on /story/{id}.
+ */
+export function SharedStoryRoute() {
+  const { shareToken = '' } = useParams();
+  const { state, reload } = useLoad(shareToken, (signal) => getSharedStory(shareToken, signal), fallback.loadStory);
+  const notFound = state.status === 'error' && state.error.status === 404;
+  useDocumentTitle(state.status === 'ready' ? state.data.title : notFound ? 'Story Not Found' : 'Story');
+
+  if (state.status === 'loading') return <Spinner label="Loading the story…" className="page-spinner" />;
+  if (notFound) {
+    return (
+      <section className="page page-narrow">
+        <h1>Story Not Found</h1>
+        <p className="form-error page-alert" role="alert">
+          {fallback.sharedNotFound}
+        </p>
+        <p>The person who shared it may have turned the link off, or the story is no longer public.</p>
+        <div className="button-row">
+          <Link to={paths.stories.getHref()} className="button button-primary">
+            Browse Stories
+          </Link>
+          <Link to={paths.home.getHref()} className="button button-secondary">
+            Go to the Home Page
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <section className="page page-narrow">
+        <h1>Story Unavailable</h1>
+        <LoadError message={state.error.message} onRetry={reload} />
+      </section>
+    );
+  }
+  return <SharedStory story={state.data} />;
+}
+
+function SharedStory({ story }: { story: StoryDto }) {
+  const isAudio = story.story_type === 'audio';
+  return (
+    <article className="page page-reading shared-story">
+      <Breadcrumbs items={[{ label: 'Stories', to: paths.stories.getHref() }, { label: story.title }]} />
+      <header className="story-header">
+        <h1>
+          <StoryTitleText title={story.title} isAudio={isAudio} />
+        </h1>
+        <p className="story-author">
+          By <Link to={paths.author.getHref(story.author.id)}>{story.author.username}</Link>
+        </p>
+        <StoryMeta location={story.location} startDate={story.start_date} endDate={story.end_date} />
+      </header>
+
+      {isAudio && !story.audio_url && <p className="notice">Audio not available.</p>}
+      <StoryParagraphs text={story.content} />
+      <SharedComments story={story} />
+    </article>
+  );
+}
+
+/**
+ * Comments, read-only here: public routes never know the reader (docs/stories.md), so writing happens
+ * on /story/{id}. A visitor is invited to sign in; a signed-in reader of a public story gets a link.
+ */
+function SharedComments({ story }: { story: StoryDto }) {
+  const { isLoggedIn } = useAuth();
+  const location = useLocation();
+  if (story.comments.length === 0 && !story.allow_comments) return null;
+  const from: RedirectState = { from: { pathname: location.pathname, search: location.search } };
+  return (
+    <section className="comments" aria-labelledby="shared-comments-title">
+      <h2 id="shared-comments-title">
+        Comments <span className="count">({story.comments.length})</span>
+      </h2>
+      <CommentList comments={story.comments} />
+      {story.allow_comments && !isLoggedIn && (
+        <p className="comments-note">
+          <Link to={paths.login.getHref()} state={from}>
+            Sign in to comment
+          </Link>
+        </p>
+      )}
+      {story.allow_comments && isLoggedIn && story.is_public && (
+        <p className="comments-note">
+          <Link to={paths.story.getHref(story.ID)}>Add a comment</Link>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,212 @@
+import { fallback, success } from '@storyloom/shared/messages';
+import type { StoryDto } from '@storyloom/shared/schemas/stories';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
+import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
+import { Breadcrumbs } from '#web/components/ui/Breadcrumbs.tsx';
+import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
+import { LoadError } from '#web/components/ui/LoadError.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { useToast } from '#web/components/ui/Toasts.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useLoad } from '#web/hooks/use-load.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { deleteStory } from '../api/delete-story.ts';
+import { getStory } from '../api/get-story.ts';
+import { CommentsSection } from '../components/CommentsSection.tsx';
+import { PrivacyBadge } from '../components/PrivacyBadge.tsx';
+import { PrivacyModal } from '../components/PrivacyModal.tsx';
+import { StoryAudio } from '../components/StoryAudio.tsx';
+
+/** /story/{id} (spec section 2): the story, its panels for the owner, and family comments. */
+export function StoryRoute() {
+  const { id = '' } = useParams();
+  const { state, reload, setData } = useLoad(
+    id,
+    (signal) => getStory(id, { signal, fallback: fallback.loadStory }),
+    fallback.loadStory,
+  );
+  // A malformed id (400) cannot name a story either: both are "not found" to the reader.
+  const notFound = state.status === 'error' && (state.error.status === 404 || state.error.status === 400);
+  useDocumentTitle(state.status === 'ready' ? state.data.title : notFound ? 'Story Not Found' : 'Story');
+
+  if (state.status === 'loading') return <Spinner label="Loading the story…" className="page-spinner" />;
+  if (state.status === 'error') {
+    if (notFound) return <StoryNotFound />;
+    return (
+      <section className="page page-narrow">
+        <h1>Story Unavailable</h1>
+        <LoadError message={state.error.message} onRetry={reload} />
+      </section>
+    );
+  }
+  return <StoryView story={state.data} onStoryChange={setData} />;
+}
+
+function StoryNotFound() {
+  return (
+    <section className="page page-narrow">
+      <h1>Story Not Found</h1>
+      <p>This story may have been deleted, or it has not been shared with you.</p>
+      <div className="button-row">
+        <Link to={paths.dashboard.getHref()} className="button button-primary">
+          Back to Dashboard
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function StoryView({
+  story,
+  onStoryChange,
+}: {
+  story: StoryDto;
+  onStoryChange: (update: (story: StoryDto) => StoryDto) => void;
+}) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [privacyOpen, setPrivacyOpen] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const isAudio = story.story_type === 'audio';
+  const manage = story.permissions.manage;
+
+  const onDelete = async () => {
+    setDeleting(true);
+    try {
+      await deleteStory(story.ID);
+      toast.success(success.storyDeleted);
+      navigate(paths.dashboard.getHref(), { replace: true });
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : fallback.deleteStory);
+      setDeleting(false);
+      setConfirmDelete(false);
+    }
+  };
+
+  return (
+    <article className="page story-page">
+      <Breadcrumbs items={[{ label: 'Dashboard', to: paths.dashboard.getHref() }, { label: story.title }]} />
+      <header className="story-header">
+        <h1>
+          {isAudio && (
+            <>
+              <span aria-hidden="true">♪ </span>
+              <span className="visually-hidden">Audio story: </span>
+            </>
+          )}
+          {story.title}
+        </h1>
+        <div className="story-header-line">
+          <PrivacyBadge isPublic={story.is_public} />
+          {!manage && <span className="story-author">By {story.author.username}</span>}
+        </div>
+        <StoryMeta
+          createdAt={story.created_at ?? story.CreatedAt}
+          location={story.location}
+          startDate={story.start_date}
+          endDate={story.end_date}
+        />
+      </header>
+
+      <div className={manage ? 'story-layout' : 'story-layout story-layout-single'}>
+        <div className="story-main">
+          {isAudio && story.audio_url && <StoryAudio src={story.audio_url} label="Listen to the story" />}
+          {!isAudio && story.audio_url && <StoryAudio src={story.audio_url} label="AI Narration" />}
+          <StoryParagraphs text={story.content} />
+          <CommentsSection
+            story={story}
+            onChange={(update) => onStoryChange((s) => ({ ...s, comments: update(s.comments) }))}
+          />
+        </div>
+
+        {manage && (
+          <aside className="story-panels" aria-label="Story settings">
+            <section className="panel" aria-labelledby="panel-privacy">
+              <h2 id="panel-privacy">Privacy &amp; Sharing</h2>
+              <p>
+                {story.is_public
+                  ? 'This story is public: anyone can read it on the Stories page.'
+                  : 'This story is private: only you and the people you share it with can read it.'}
+              </p>
+              <p className="panel-detail">
+                {story.shared_with.length === 0
+                  ? 'Not shared with anyone yet.'
+                  : `Shared with ${story.shared_with.length} ${story.shared_with.length === 1 ? 'person' : 'people'}.`}
+                {story.share_token ? ' A share link is active.' : ''}
+              </p>
+              <button
+                type="button"
+                className="button button-primary button-block"
+                onClick={() => setPrivacyOpen(true)}
+                aria-haspopup="dialog"
+              >
+                Manage Privacy &amp; Sharing
+              </button>
+            </section>
+
+            <section className="panel" aria-labelledby="panel-ai">
+              <h2 id="panel-ai">AI Features</h2>
+              <p>AI narration is coming soon.</p>
+              <p className="panel-detail">You will be able to have this story read aloud in your own cloned voice.</p>
+            </section>
+
+            {story.audio_url && (
+              <section className="panel" aria-labelledby="panel-interactive">
+                <h2 id="panel-interactive">Interactive Features</h2>
+                <p>Listening with questions and answers is coming soon.</p>
+              </section>
+            )}
+
+            <section className="panel" aria-labelledby="panel-manage">
+              <h2 id="panel-manage">Management</h2>
+              <div className="panel-actions">
+                <Link to={paths.editStory.getHref(story.ID)} className="button button-secondary button-block">
+                  Edit Story
+                </Link>
+                <button
+                  type="button"
+                  className="button button-danger button-block"
+                  onClick={() => setConfirmDelete(true)}
+                  aria-haspopup="dialog"
+                >
+                  Delete Story
+                </button>
+              </div>
+            </section>
+          </aside>
+        )}
+      </div>
+
+      {manage && (
+        <>
+          <PrivacyModal
+            open={privacyOpen}
+            onClose={() => setPrivacyOpen(false)}
+            story={story}
+            onStoryChange={onStoryChange}
+          />
+          <ConfirmDialog
+            open={confirmDelete}
+            title="Delete Story?"
+            confirmLabel="Delete Story"
+            busyLabel="Deleting…"
+            cancelLabel="Keep Story"
+            busy={deleting}
+            danger
+            onConfirm={onDelete}
+            onCancel={() => setConfirmDelete(false)}
+          >
+            <p>
+              Are you sure you want to permanently delete <strong>{story.title}</strong>? Its comments, shares and share
+              link go with it. This cannot be undone.
+            </p>
+          </ConfirmDialog>
+        </>
+      )}
+    </article>
+  );
+}
