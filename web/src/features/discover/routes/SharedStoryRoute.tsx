@@ -1,6 +1,6 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { CommentList } from '#web/components/story/CommentList.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
@@ -11,7 +11,6 @@ import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useLoad } from '#web/hooks/use-load.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-import type { RedirectState } from '#web/lib/guards.tsx';
 import { getSharedStory } from '../api/get-shared-story.ts';
 import { StoryTitleText } from '../components/StoryTitleText.tsx';
 
@@ -84,9 +83,7 @@ function SharedStory({ story }: { story: StoryDto }) {
  */
 function SharedComments({ story }: { story: StoryDto }) {
   const { isLoggedIn } = useAuth();
-  const location = useLocation();
   if (story.comments.length === 0 && !story.allow_comments) return null;
-  const from: RedirectState = { from: { pathname: location.pathname, search: location.search } };
   return (
     <section className="comments" aria-labelledby="shared-comments-title">
       <h2 id="shared-comments-title">
@@ -95,9 +92,7 @@ function SharedComments({ story }: { story: StoryDto }) {
       <CommentList comments={story.comments} />
       {story.allow_comments && !isLoggedIn && (
         <p className="comments-note">
-          <Link to={paths.login.getHref()} state={from}>
-            Sign in to comment
-          </Link>
+          <Link to={paths.login.getHref()}>Sign in to comment</Link>
         </p>
       )}
       {story.allow_comments && isLoggedIn && story.is_public && (

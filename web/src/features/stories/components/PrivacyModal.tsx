@@ -2,7 +2,7 @@ import { SHARE_PERMISSIONS, type SharePermission } from '@storyloom/shared/const
 import { fallback, success } from '@storyloom/shared/messages';
 import { firstIssue } from '@storyloom/shared/schemas/fields';
 import { type ShareDto, type StoryDto, shareSchema } from '@storyloom/shared/schemas/stories';
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -43,10 +43,18 @@ export function PrivacyModal({
   onStoryChange: StoryUpdate;
 }) {
   const firstRef = useRef<HTMLInputElement>(null);
+  // Each opening starts afresh (the saved setting, no old messages): the sections remount. Counted
+  // during render, not in an effect, so the new radio exists before the modal moves focus to it.
+  const [openings, setOpenings] = useState(0);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpenings((n) => n + 1);
+  }
   return (
     <Modal open={open} onClose={onClose} title="Privacy & Sharing" initialFocusRef={firstRef}>
-      <div className="privacy-modal">
-        <PrivacyChoice open={open} story={story} onStoryChange={onStoryChange} firstRef={firstRef} />
+      <div className="privacy-modal" key={openings}>
+        <PrivacyChoice story={story} onStoryChange={onStoryChange} firstRef={firstRef} />
         <ShareLink story={story} onStoryChange={onStoryChange} />
         <ShareWithPeople story={story} onStoryChange={onStoryChange} />
         <div className="button-row modal-footer">
@@ -68,12 +76,10 @@ function Status({ text, id }: { text: string; id?: string }) {
 }
 
 function PrivacyChoice({
-  open,
   story,
   onStoryChange,
   firstRef,
 }: {
-  open: boolean;
   story: StoryDto;
   onStoryChange: StoryUpdate;
   firstRef: RefObject<HTMLInputElement | null>;
@@ -84,15 +90,6 @@ function PrivacyChoice({
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
-
-  // Each opening starts from the saved setting, not from an unsaved choice made earlier.
-  useEffect(() => {
-    if (open) {
-      setIsPublic(story.is_public);
-      setStatus('');
-      setError(null);
-    }
-  }, [open, story.is_public]);
 
   const save = async () => {
     setSaving(true);
