@@ -1,7 +1,9 @@
 import { MINIMUM_AGE } from '@storyloom/shared/constants';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { createAdmin, loginAs, registerVerifiedUser } from '../support/users.ts';
 import { browserTestsEnabled, useBrowser } from './browser.ts';
+import { signIn } from './stories-support.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -14,31 +16,10 @@ async function navNames(page: Page): Promise<string[]> {
   return (await nav.getByRole('link').allTextContents()).map((name) => name.trim());
 }
 
-/**
- * Logs in as far as the SPA can tell: a token in local storage and a profile answer. The Accounts
- * issue brings real logins; until then the profile call is answered here so the shell's logged-in
- * states can be checked.
- */
-async function fakeSession(page: Page, profile: { role: 'user' | 'admin' } | { status: 401 }) {
-  await page.route('**/backend/api/profile', (route) =>
-    'status' in profile
-      ? route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: 'Unauthorized' }) })
-      : route.fulfill({
-          status: 200,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            ID: 'u-1',
-            Username: 'grandma_rose',
-            Email: 'rose@example.com',
-            email_verified: true,
-            profile_image_url: null,
-            role: profile.role,
-            CreatedAt: '2024-05-01T10:00:00Z',
-          }),
-        }),
-  );
-  await page.goto(url('/privacy-policy'));
-  await page.evaluate(() => localStorage.setItem('token', 'test-token'));
+/** Signs the page in as a real user (made through the API), the way a login leaves the SPA. */
+async function realSession(context: BrowserContext, role: 'user' | 'admin') {
+  const user = role === 'admin' ? await createAdmin() : await registerVerifiedUser();
+  await signIn(context, await loginAs(user));
 }
 
 describe.runIf(browserTestsEnabled)('App shell (browser)', () => {
@@ -91,7 +72,7 @@ describe.runIf(browserTestsEnabled)('App shell (browser)', () => {
 
   it('open pages render without logging in, and unknown ones say so', async () => {
     const { page } = browser;
-    const pages = { '/stories': 'Stories', '/shared/tok-1': 'Shared Story', '/author/u-1': 'Author' };
+    const pages = { '/stories': 'Stories', '/shared/tok-1': 'Story Not Found', '/author/u-1': 'Author Not Found' };
     for (const [path, title] of Object.entries(pages)) {
       await page.goto(url(path));
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
@@ -103,7 +84,7 @@ describe.runIf(browserTestsEnabled)('App shell (browser)', () => {
 
   it('logged in as an admin: Dashboard, Create Story, Admin, Profile; guest pages go to /dashboard', async () => {
     const { page } = browser;
-    await fakeSession(page, { role: 'admin' });
+    await realSession(browser.context, 'admin');
     await page.goto(url('/login'));
     await page.getByRole('heading', { level: 1, name: 'Your Dashboard' }).waitFor();
     expect(pathOf(page)).toBe('/dashboard');
@@ -116,7 +97,7 @@ describe.runIf(browserTestsEnabled)('App shell (browser)', () => {
 
   it('logged in as a user: no Admin link, and /admin goes to /dashboard', async () => {
     const { page } = browser;
-    await fakeSession(page, { role: 'user' });
+    await realSession(browser.context, 'user');
     await page.goto(url('/admin'));
     await page.getByRole('heading', { level: 1, name: 'Your Dashboard' }).waitFor();
     expect(pathOf(page)).toBe('/dashboard');
@@ -125,7 +106,16 @@ describe.runIf(browserTestsEnabled)('App shell (browser)', () => {
 
   it('a 401 on the profile load logs out: the token is cleared and the visitor lands on /login', async () => {
     const { page } = browser;
-    await fakeSession(page, { status: 401 });
+    // A token the server does not accept, and no refresh token to renew it with.
+    await page.route('**/backend/api/profile', (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Unauthorized' }),
+      }),
+    );
+    await page.goto(url('/privacy-policy'));
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
     await page.goto(url('/dashboard'));
     await page.getByRole('heading', { level: 1, name: 'Welcome Back' }).waitFor();
     expect(pathOf(page)).toBe('/login');
