@@ -9,14 +9,10 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
-import { SQSClient } from '@aws-sdk/client-sqs';
 import { registerSchema } from '@storyloom/shared/schemas/auth';
 import { firstIssue } from '@storyloom/shared/schemas/fields';
-import { provisionLocal } from './provision.ts';
 import { startLocalServices } from './services.ts';
+import { localHandlerEnv, provisionOnServices } from './stack.ts';
 
 const usage = 'Usage: npm run create-admin -- <email> <username> <password>';
 
@@ -75,35 +71,10 @@ async function startLocal() {
   // dynalite reports a data folder held by another process from a callback, as an uncaught error.
   process.once('uncaughtException', busy);
   const services = await startLocalServices({ dataDir }).catch(busy);
-  const sdk = { region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
-  const resources = await provisionLocal(
-    {
-      dynamodb: new DynamoDBClient({ ...sdk, endpoint: services.endpoints.dynamodb }),
-      s3: new S3Client({ ...sdk, endpoint: services.endpoints.s3, forcePathStyle: true }),
-      cognito: new CognitoIdentityProviderClient({ ...sdk, endpoint: services.endpoints.cognito }),
-      sqs: new SQSClient({ ...sdk, endpoint: services.endpoints.sqs }),
-    },
-    // The app URL only feeds the bucket's CORS rule, which `npm start` sets again with its own URL.
-    { dataDir, appUrl: `http://localhost:${process.env.PORT ?? 3000}`, visibilityTimeoutSeconds: 20 },
-  );
-  Object.assign(process.env, {
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    TABLE_NAME: resources.tableName,
-    MEDIA_BUCKET: resources.mediaBucket,
-    JOBS_QUEUE_URL: resources.jobsQueueUrl,
-    USER_POOL_ID: resources.userPoolId,
-    USER_POOL_CLIENT_ID: resources.userPoolClientId,
-    SES_FROM_ADDRESS: 'Storyloom <no-reply@storyloom.local>',
-    CONTACT_TO_ADDRESS: 'hello@storyloom.local',
-    APP_URL: `http://localhost:${process.env.PORT ?? 3000}`,
-    DYNAMODB_ENDPOINT: services.endpoints.dynamodb,
-    S3_ENDPOINT: services.endpoints.s3,
-    COGNITO_ENDPOINT: services.endpoints.cognito,
-    SES_ENDPOINT: services.endpoints.ses,
-    SQS_ENDPOINT: services.endpoints.sqs,
-  });
+  const appUrl = `http://localhost:${process.env.PORT ?? 3000}`;
+  // The app URL only feeds the bucket's CORS rule, which `npm start` sets again with its own URL.
+  const resources = await provisionOnServices(services, { dataDir, appUrl, visibilityTimeoutSeconds: 20 });
+  Object.assign(process.env, localHandlerEnv(services, resources, appUrl));
   return { dataDir, stop: () => services.stop() };
 }
 

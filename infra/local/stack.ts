@@ -11,9 +11,9 @@ import { JwtVerifier } from 'aws-jwt-verify';
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import { createApiAdapter, send } from './api-adapter.ts';
 import { sendMailboxJson, sendMailboxPage } from './mailbox.ts';
-import { provisionLocal } from './provision.ts';
+import { type ProvisionedResources, provisionLocal } from './provision.ts';
 import { compileRoutes } from './router.ts';
-import { localTokenIssuer, startLocalServices } from './services.ts';
+import { type LocalServices, localTokenIssuer, startLocalServices } from './services.ts';
 import { createStaticHandler } from './static-files.ts';
 import { startWorkerLoop } from './worker-loop.ts';
 
@@ -28,6 +28,54 @@ export interface LocalStackOptions {
   env?: Record<string, string>;
   /** Seconds before a failed job is retried; short locally. */
   visibilityTimeoutSeconds?: number;
+}
+
+/** s3rver accepts only its own key; the other stand-ins accept any. */
+const localSdk = { region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
+
+/** Creates the table, bucket, pool and queues on running stand-ins (see provision.ts). */
+export function provisionOnServices(
+  services: LocalServices,
+  opts: { dataDir: string; appUrl: string; visibilityTimeoutSeconds: number },
+): Promise<ProvisionedResources> {
+  return provisionLocal(
+    {
+      dynamodb: new DynamoDBClient({ ...localSdk, endpoint: services.endpoints.dynamodb }),
+      s3: new S3Client({ ...localSdk, endpoint: services.endpoints.s3, forcePathStyle: true }),
+      cognito: new CognitoIdentityProviderClient({ ...localSdk, endpoint: services.endpoints.cognito }),
+      sqs: new SQSClient({ ...localSdk, endpoint: services.endpoints.sqs }),
+    },
+    opts,
+  );
+}
+
+/** The handlers' environment in local mode: what the CDK app sets in AWS, plus the stand-ins' endpoints. */
+export function localHandlerEnv(
+  services: LocalServices,
+  resources: ProvisionedResources,
+  appUrl: string,
+): Record<string, string> {
+  return {
+    AWS_REGION: localSdk.region,
+    AWS_ACCESS_KEY_ID: localSdk.credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: localSdk.credentials.secretAccessKey,
+    STAGE: 'local',
+    TABLE_NAME: resources.tableName,
+    MEDIA_BUCKET: resources.mediaBucket,
+    JOBS_QUEUE_URL: resources.jobsQueueUrl,
+    USER_POOL_ID: resources.userPoolId,
+    USER_POOL_CLIENT_ID: resources.userPoolClientId,
+    SES_FROM_ADDRESS: 'Storyloom <no-reply@storyloom.local>',
+    CONTACT_TO_ADDRESS: 'hello@storyloom.local',
+    APP_URL: appUrl,
+    DYNAMODB_ENDPOINT: services.endpoints.dynamodb,
+    S3_ENDPOINT: services.endpoints.s3,
+    COGNITO_ENDPOINT: services.endpoints.cognito,
+    SES_ENDPOINT: services.endpoints.ses,
+    SQS_ENDPOINT: services.endpoints.sqs,
+    // Not read by handlers; tests and operators use it to look into the dead-letter queue.
+    JOBS_DLQ_URL: resources.jobsDlqUrl,
+  };
 }
 
 export interface LocalStack {
@@ -62,39 +110,14 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
 
-  const sdk = { region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
-  const sqs = new SQSClient({ ...sdk, endpoint: services.endpoints.sqs });
-  const resources = await provisionLocal(
-    {
-      dynamodb: new DynamoDBClient({ ...sdk, endpoint: services.endpoints.dynamodb }),
-      s3: new S3Client({ ...sdk, endpoint: services.endpoints.s3, forcePathStyle: true }),
-      cognito: new CognitoIdentityProviderClient({ ...sdk, endpoint: services.endpoints.cognito }),
-      sqs,
-    },
-    { dataDir: opts.dataDir, appUrl: url, visibilityTimeoutSeconds: opts.visibilityTimeoutSeconds ?? 20 },
-  );
-
+  const resources = await provisionOnServices(services, {
+    dataDir: opts.dataDir,
+    appUrl: url,
+    visibilityTimeoutSeconds: opts.visibilityTimeoutSeconds ?? 20,
+  });
+  const sqs = new SQSClient({ ...localSdk, endpoint: services.endpoints.sqs });
   const env: Record<string, string> = {
-    AWS_REGION: 'us-east-1',
-    // s3rver accepts only its own key; the other stand-ins accept any.
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    STAGE: 'local',
-    TABLE_NAME: resources.tableName,
-    MEDIA_BUCKET: resources.mediaBucket,
-    JOBS_QUEUE_URL: resources.jobsQueueUrl,
-    USER_POOL_ID: resources.userPoolId,
-    USER_POOL_CLIENT_ID: resources.userPoolClientId,
-    SES_FROM_ADDRESS: 'Storyloom <no-reply@storyloom.local>',
-    CONTACT_TO_ADDRESS: 'hello@storyloom.local',
-    APP_URL: url,
-    DYNAMODB_ENDPOINT: services.endpoints.dynamodb,
-    S3_ENDPOINT: services.endpoints.s3,
-    COGNITO_ENDPOINT: services.endpoints.cognito,
-    SES_ENDPOINT: services.endpoints.ses,
-    SQS_ENDPOINT: services.endpoints.sqs,
-    // Not read by handlers; tests and operators use it to look into the dead-letter queue.
-    JOBS_DLQ_URL: resources.jobsDlqUrl,
+    ...localHandlerEnv(services, resources, url),
     LOG_LEVEL: opts.quiet ? 'silent' : 'info',
     ...opts.env,
   };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FieldInputProps } from './TextField.tsx';
+import type { FieldInputProps } from '#web/components/ui/TextField.tsx';
 
 /**
  * A password input with a show/hide button beside it. The button's name says what it will do

@@ -1,12 +1,12 @@
 import { fallback } from '@storyloom/shared/messages';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { resendVerification } from '../api/resend-verification.ts';
 import { checkRegisterResend } from '../utils/validation.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { FormAlert, FormNotice } from './FormAlert.tsx';
 
 const RESENT = 'We sent you a new verification link.';
 

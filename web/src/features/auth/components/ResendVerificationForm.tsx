@@ -1,11 +1,11 @@
 import { fallback } from '@storyloom/shared/messages';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormAlert } from '#web/components/ui/FormAlert.tsx';
+import { TextField } from '#web/components/ui/TextField.tsx';
+import { useForm } from '#web/hooks/use-form.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { resendVerification } from '../api/resend-verification.ts';
-import { useForm } from '../hooks/use-form.ts';
 import { checkEmail } from '../utils/validation.ts';
-import { FormAlert } from './FormAlert.tsx';
-import { TextField } from './TextField.tsx';
 
 /** What the login screen says when the server gives no message of its own. */
 const SENT = 'Verification email sent. Please check your inbox.';

@@ -2,13 +2,13 @@ import { RESET_LINK_TTL_SECONDS } from '@storyloom/shared/constants';
 import { fallback, success } from '@storyloom/shared/messages';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { FormAlert } from '#web/components/ui/FormAlert.tsx';
+import { TextField } from '#web/components/ui/TextField.tsx';
 import { paths } from '#web/config/paths.ts';
+import { useForm } from '#web/hooks/use-form.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
-import { TextField } from '../components/TextField.tsx';
-import { useForm } from '../hooks/use-form.ts';
 import { checkEmail } from '../utils/validation.ts';
 
 const linkLifetime = `${RESET_LINK_TTL_SECONDS / 3600} hour${RESET_LINK_TTL_SECONDS === 3600 ? '' : 's'}`;

@@ -1,16 +1,16 @@
 import { fallback } from '@storyloom/shared/messages';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
+import { TextField } from '#web/components/ui/TextField.tsx';
 import { paths } from '#web/config/paths.ts';
+import { useForm } from '#web/hooks/use-form.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { isEmailNotVerified, logIn } from '../api/log-in.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
-import { FormAlert, FormNotice } from '../components/FormAlert.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { ResendVerificationForm } from '../components/ResendVerificationForm.tsx';
-import { TextField } from '../components/TextField.tsx';
-import { useForm } from '../hooks/use-form.ts';
 import { checkLogin, emailFromLoginName } from '../utils/validation.ts';
 
 /**

@@ -2,14 +2,14 @@ import { PASSWORD_MIN, USERNAME_MIN } from '@storyloom/shared/constants';
 import { accountText, fallback } from '@storyloom/shared/messages';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { FormAlert } from '#web/components/ui/FormAlert.tsx';
+import { TextField } from '#web/components/ui/TextField.tsx';
 import { paths } from '#web/config/paths.ts';
+import { useForm } from '#web/hooks/use-form.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { registerAccount } from '../api/register-account.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
 import { RegisterSuccess } from '../components/RegisterSuccess.tsx';
-import { TextField } from '../components/TextField.tsx';
-import { useForm } from '../hooks/use-form.ts';
 import { checkRegister } from '../utils/validation.ts';
 
 /** /register (spec sections 2, 4, 5, 8): the form, then 'Check Your Email!' once the server accepts. */

@@ -1,12 +1,12 @@
 import { PASSWORD_MIN } from '@storyloom/shared/constants';
 import { fallback, success } from '@storyloom/shared/messages';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
+import { TextField } from '#web/components/ui/TextField.tsx';
+import { useForm } from '#web/hooks/use-form.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { changePassword } from '../api/change-password.ts';
-import { useForm } from '../hooks/use-form.ts';
 import { checkChangePassword } from '../utils/validation.ts';
-import { FormAlert, FormNotice } from './FormAlert.tsx';
-import { TextField } from './TextField.tsx';
 
 const empty = { current: '', next: '', confirm: '' };
 

@@ -1,14 +1,14 @@
 import { DELETE_CODE_LENGTH, DELETE_CODE_TTL_SECONDS } from '@storyloom/shared/constants';
 import { fallback, success } from '@storyloom/shared/messages';
 import { type FormEvent, useRef, useState } from 'react';
+import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
+import { TextField } from '#web/components/ui/TextField.tsx';
+import { useForm } from '#web/hooks/use-form.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { confirmAccountDeletion } from '../api/confirm-account-deletion.ts';
 import { requestAccountDeletion } from '../api/request-account-deletion.ts';
-import { useForm } from '../hooks/use-form.ts';
 import { checkDeleteCode } from '../utils/validation.ts';
-import { FormAlert, FormNotice } from './FormAlert.tsx';
-import { TextField } from './TextField.tsx';
 
 /**
  * Account deletion (spec sections 2, 4, 5, 8): explain and send a code, then confirm with the
