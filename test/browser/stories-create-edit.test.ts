@@ -77,7 +77,6 @@ describe.runIf(browserTestsEnabled)('Stories: create, edit, delete (browser)', (
     expect(await preview.textContent()).toBe(`${story.content.slice(0, 200).trimEnd()}…`);
     expect(await preview.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('pre-line');
     // The rendered text, which depends on CSS: that is the point (line breaks shown, not collapsed).
-    // biome-ignore lint/performance/useDomNodeTextContent: checks the layout-dependent text on purpose.
     expect((await preview.innerText()).split('\n')[0]).toBe(firstLine);
     expect(await card.locator('.badge').textContent()).toBe('Private');
     expect(await page.getByRole('heading', { level: 2, name: /^Your Stories/ }).textContent()).toBe('Your Stories (1)');

@@ -147,7 +147,6 @@ describe.runIf(browserTestsEnabled)('Stories: share link, sharing with family, c
       const comment = rp.locator('.comment').filter({ hasText: 'I still have the oars!' });
       await comment.waitFor();
       expect(await comment.locator('.comment-author').textContent()).toBe(reader.user.username);
-      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text shows the line break is kept.
       expect(await comment.locator('.comment-text').innerText()).toBe('I still have the oars!\nThey are in the shed.');
       expect(await rp.getByLabel('Add a comment').inputValue()).toBe('');
 
