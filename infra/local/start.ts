@@ -10,7 +10,8 @@ const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 const webDir = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 const started = Date.now();
-if (!existsSync(resolve(webDir, 'index.html')) || process.env.BUILD_WEB === '1') {
+// Always rebuild (about a second with esbuild): a stale web/dist after a pull would show old screens.
+if (process.env.SKIP_WEB_BUILD !== '1' || !existsSync(resolve(webDir, 'index.html'))) {
   console.log('Building the web app…');
   const { buildWeb } = await import('../../web/build.ts');
   await buildWeb({ minify: true });
