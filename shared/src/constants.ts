@@ -52,3 +52,10 @@ export const STORY_LOCATION_MAX = 200;
 export const COMMENT_MAX = 2000;
 /** Request bodies above this are refused before parsing (API Gateway's own cap is near 6 MB). */
 export const MAX_JSON_BODY_BYTES = 256 * 1024;
+
+/**
+ * Lists (dashboard, discovery, author page, admin) carry at most this much of each story's content:
+ * a response must stay under Lambda's 6 MB, and a list shows at most 250 characters of a story anyway.
+ * `content_truncated` tells the reader to open the story for the rest.
+ */
+export const LIST_CONTENT_CHARS = 1000;

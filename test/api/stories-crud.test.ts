@@ -1,5 +1,10 @@
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { STORY_CONTENT_MAX, STORY_LOCATION_MAX, STORY_TITLE_MAX } from '@storyloom/shared/constants';
+import {
+  LIST_CONTENT_CHARS,
+  STORY_CONTENT_MAX,
+  STORY_LOCATION_MAX,
+  STORY_TITLE_MAX,
+} from '@storyloom/shared/constants';
 import { serverText, success, validation } from '@storyloom/shared/messages';
 import { type MyStoriesResponse, type StoryDto, storyMessages } from '@storyloom/shared/schemas/stories';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -246,5 +251,34 @@ describe('deleting a story', () => {
     expectError(await api('GET', `/shared/${link.body.share_token}`), 404);
     const mine = await api<MyStoriesResponse>('GET', '/api/stories', { token: bob.token });
     expect(mine.body.shared_stories.map((s) => s.ID)).not.toContain(story.ID);
+  });
+});
+
+describe('long stories in lists', () => {
+  it('lists carry the first LIST_CONTENT_CHARS characters and say so; the story itself is whole', async () => {
+    const long = `${'A long memoir line.\n'.repeat(400)}The very end.`;
+    const story = await createStory(alice, { title: 'A long life', content: long });
+    const pub = await api<StoryDto>('PUT', `/api/stories/${story.ID}/privacy`, {
+      token: alice.token,
+      body: { is_public: true, is_private: false, allow_comments: true },
+    });
+    expect(pub.status).toBe(200);
+
+    const mine = await api<MyStoriesResponse>('GET', '/api/stories', { token: alice.token });
+    const listed = mine.body.stories.find((s) => s.ID === story.ID);
+    expect(listed?.content).toBe(long.slice(0, LIST_CONTENT_CHARS));
+    expect(listed?.content_truncated).toBe(true);
+
+    const author = await api<{ stories: StoryDto[] }>('GET', `/public/author/${alice.id}`);
+    expect(author.body.stories.find((s) => s.ID === story.ID)?.content_truncated).toBe(true);
+
+    const short = mine.body.stories.find((s) => s.ID !== story.ID);
+    if (short) expect(short.content_truncated).toBe(false);
+
+    const whole = await api<StoryDto>('GET', `/api/stories/${story.ID}`, { token: alice.token });
+    expect(whole.body.content).toBe(long);
+    expect(whole.body.content_truncated).toBeUndefined();
+    const shared = await api<StoryDto>('GET', `/shared/${story.ID}`);
+    expect(shared.body.content).toBe(long);
   });
 });

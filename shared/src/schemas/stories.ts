@@ -229,6 +229,8 @@ export interface StoryDto {
   ID: string;
   title: string;
   content: string;
+  /** In lists: true when `content` is only the first LIST_CONTENT_CHARS characters. */
+  content_truncated?: boolean;
   story_type: 'text' | 'audio';
   location: string | null;
   start_date: string | null;

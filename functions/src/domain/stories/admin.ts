@@ -12,7 +12,7 @@ const adminView = { seesLinkToken: true, permissions: { manage: false, comment: 
 export async function listStoriesForAdmin(limit: number, cursor: string | undefined): Promise<AdminStoriesResponse> {
   const page = await listAllStories(limit, cursor ? decodeCursor(cursor) : undefined);
   return {
-    stories: page.stories.map((s) => toStoryDto(s, adminView)),
+    stories: page.stories.map((s) => toStoryDto(s, { ...adminView, list: true })),
     next_cursor: page.next ? encodeCursor(page.next) : null,
   };
 }

@@ -1,3 +1,4 @@
+import { LIST_CONTENT_CHARS } from '@storyloom/shared/constants';
 import type { CommentDto, ShareDto, StoryDto } from '@storyloom/shared/schemas/stories';
 import type { StoryRecord } from '../../data/stories.ts';
 import type { CommentRecord } from '../../data/story-comments.ts';
@@ -17,6 +18,8 @@ export interface StoryView {
   /** The admin list adds `User { Username }`. */
   adminList?: boolean;
   sharedPermission?: ShareRecord['permission'];
+  /** In lists the content is cut to LIST_CONTENT_CHARS (responses stay far under Lambda's 6 MB). */
+  list?: boolean;
 }
 
 /** A story as the API returns it (spec section 3, both spellings of the creation time). */
@@ -25,7 +28,8 @@ export function toStoryDto(story: StoryRecord, view: StoryView): StoryDto {
   return {
     ID: story.id,
     title: story.title,
-    content: story.content,
+    content: view.list ? story.content.slice(0, LIST_CONTENT_CHARS) : story.content,
+    ...(view.list ? { content_truncated: story.content.length > LIST_CONTENT_CHARS } : {}),
     story_type: story.storyType,
     location: story.location ?? null,
     start_date: story.startDate ?? null,
@@ -66,4 +70,8 @@ export function toCommentDto(comment: CommentRecord, canDelete: boolean): Commen
 }
 
 /** Lists on public routes: no token, no shares, no comments, nothing to manage. */
-export const publicListView: StoryView = { seesLinkToken: false, permissions: { manage: false, comment: false } };
+export const publicListView: StoryView = {
+  seesLinkToken: false,
+  permissions: { manage: false, comment: false },
+  list: true,
+};

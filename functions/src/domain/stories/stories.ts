@@ -152,7 +152,7 @@ export async function listMyStories(userId: string): Promise<MyStoriesResponse> 
   const byId = new Map(sharedStories.map((s) => [s.id, s]));
   return {
     stories: own.map((story) =>
-      toStoryDto(story, { ...ownerView(story, [], []), shares: undefined, comments: undefined }),
+      toStoryDto(story, { ...ownerView(story, [], []), shares: undefined, comments: undefined, list: true }),
     ),
     shared_stories: shares.flatMap((share) => {
       const story = byId.get(share.storyId);
@@ -165,6 +165,7 @@ export async function listMyStories(userId: string): Promise<MyStoriesResponse> 
           permissions: { manage: false, comment: canComment(story, relation) },
           viewerId: userId,
           sharedPermission: share.permission,
+          list: true,
         }),
       ];
     }),

@@ -1,10 +1,15 @@
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
+import { useEffect, useState } from 'react';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { getStory } from '../api/get-story.ts';
 
 /** The admin's "Read": the whole story in a modal, with who wrote it and whether it is public. */
 export function ReadStoryModal({ story, onClose }: { story: StoryDto | null; onClose: () => void }) {
+  const full = useFullContent(story);
   return (
     <Modal open={story !== null} onClose={onClose} title={story?.title ?? 'Story'}>
       {story && (
@@ -21,7 +26,18 @@ export function ReadStoryModal({ story, onClose }: { story: StoryDto | null; onC
             startDate={story.start_date}
             endDate={story.end_date}
           />
-          <StoryParagraphs text={story.content} />
+          {full.status === 'loading' ? (
+            <Spinner label="Loading the whole story…" />
+          ) : (
+            <>
+              {full.status === 'error' && (
+                <p className="form-error" role="alert">
+                  {full.error} Showing the beginning only.
+                </p>
+              )}
+              <StoryParagraphs text={full.status === 'ready' ? full.content : story.content} />
+            </>
+          )}
           <div className="button-row">
             <button type="button" className="button button-secondary" onClick={onClose}>
               Close
@@ -31,4 +47,33 @@ export function ReadStoryModal({ story, onClose }: { story: StoryDto | null; onC
       )}
     </Modal>
   );
+}
+
+type FullContent =
+  | { status: 'list' }
+  | { status: 'loading' }
+  | { status: 'ready'; content: string }
+  | { status: 'error'; error: string };
+
+/** Lists carry only the start of long stories (`content_truncated`): the modal fetches the rest. */
+function useFullContent(story: StoryDto | null): FullContent {
+  const [state, setState] = useState<FullContent>({ status: 'list' });
+  const id = story?.content_truncated ? story.ID : null;
+  useEffect(() => {
+    if (!id) {
+      setState({ status: 'list' });
+      return;
+    }
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    getStory(id, controller.signal).then(
+      (full) => setState({ status: 'ready', content: full.content }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ status: 'error', error: error instanceof ApiError ? error.message : 'Failed to load the story.' });
+      },
+    );
+    return () => controller.abort();
+  }, [id]);
+  return state;
 }

@@ -1,0 +1,8 @@
+import { fallback } from '@storyloom/shared/messages';
+import type { StoryDto } from '@storyloom/shared/schemas/stories';
+import { api } from '#web/lib/api-client.ts';
+
+/** GET /api/stories/{id}: the whole story (admins may read any), when the list carried only its start. */
+export function getStory(id: string, signal?: AbortSignal): Promise<StoryDto> {
+  return api.get<StoryDto>(`/api/stories/${encodeURIComponent(id)}`, { signal, fallback: fallback.loadStory });
+}
