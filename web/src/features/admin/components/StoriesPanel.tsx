@@ -12,6 +12,7 @@ import { deleteStory } from '../api/delete-story.ts';
 import { getStories } from '../api/get-stories.ts';
 import { updateStoryPrivacy } from '../api/update-story-privacy.ts';
 import { useCursorList } from '../hooks/use-cursor-list.ts';
+import { AdminTable } from './AdminTable.tsx';
 import { LoadMore } from './LoadMore.tsx';
 import { ReadStoryModal } from './ReadStoryModal.tsx';
 import { ShortId } from './ShortId.tsx';
@@ -74,80 +75,61 @@ export function StoriesPanel() {
 
   return (
     <>
-      {/* A wide table scrolls sideways on small screens; tabIndex lets keyboard users scroll it too. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard. */}
-      <section className="table-wrap" aria-labelledby="stories-caption" tabIndex={0}>
-        <table className="admin-table">
-          <caption id="stories-caption">
-            Stories{' '}
-            <span className="count">
-              ({list.items.length}
-              {list.hasMore ? '+' : ''})
-            </span>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Title</th>
-              <th scope="col">Description</th>
-              <th scope="col">Author</th>
-              <th scope="col">Privacy</th>
-              <th scope="col">Created</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((story) => (
-              <tr key={story.ID} data-story-id={story.ID}>
-                <td>
-                  <ShortId id={story.ID} />
-                </td>
-                <td className="cell-strong cell-wrap">{story.title}</td>
-                <td className="cell-description">{snippet(story.content, ADMIN_PREVIEW_CHARS)}</td>
-                <td className="cell-wrap">{story.User?.Username ?? story.author.username}</td>
-                <td>
-                  <select
-                    className="table-select"
-                    aria-label={`Privacy for ${story.title}`}
-                    value={story.is_public ? 'public' : 'private'}
-                    disabled={saving === story.ID}
-                    aria-busy={saving === story.ID}
-                    onChange={(event) => changePrivacy(story, event.target.value === 'public')}
-                  >
-                    <option value="public">Public</option>
-                    <option value="private">Private</option>
-                  </select>
-                </td>
-                <td className="cell-nowrap">
-                  <time dateTime={story.created_at}>{formatLongDate(story.created_at ?? story.CreatedAt)}</time>
-                </td>
-                <td>
-                  <div className="table-actions">
-                    <button
-                      type="button"
-                      className="button button-secondary button-small"
-                      onClick={() => setReading(story)}
-                      aria-haspopup="dialog"
-                      aria-label={`Read ${story.title}`}
-                    >
-                      Read
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-danger button-small"
-                      onClick={() => setToDelete(story)}
-                      aria-haspopup="dialog"
-                      aria-label={`Delete ${story.title}`}
-                    >
-                      Delete
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <AdminTable
+        caption="Stories"
+        count={list.items.length}
+        hasMore={list.hasMore}
+        columns={['ID', 'Title', 'Description', 'Author', 'Privacy', 'Created', 'Actions']}
+      >
+        {list.items.map((story) => (
+          <tr key={story.ID} data-story-id={story.ID}>
+            <td>
+              <ShortId id={story.ID} />
+            </td>
+            <td className="cell-strong cell-wrap">{story.title}</td>
+            <td className="cell-description">{snippet(story.content, ADMIN_PREVIEW_CHARS)}</td>
+            <td className="cell-wrap">{story.User?.Username ?? story.author.username}</td>
+            <td>
+              <select
+                className="table-select"
+                aria-label={`Privacy for ${story.title}`}
+                value={story.is_public ? 'public' : 'private'}
+                disabled={saving === story.ID}
+                aria-busy={saving === story.ID}
+                onChange={(event) => changePrivacy(story, event.target.value === 'public')}
+              >
+                <option value="public">Public</option>
+                <option value="private">Private</option>
+              </select>
+            </td>
+            <td className="cell-nowrap">
+              <time dateTime={story.created_at}>{formatLongDate(story.created_at ?? story.CreatedAt)}</time>
+            </td>
+            <td>
+              <div className="table-actions">
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  onClick={() => setReading(story)}
+                  aria-haspopup="dialog"
+                  aria-label={`Read ${story.title}`}
+                >
+                  Read
+                </button>
+                <button
+                  type="button"
+                  className="button button-danger button-small"
+                  onClick={() => setToDelete(story)}
+                  aria-haspopup="dialog"
+                  aria-label={`Delete ${story.title}`}
+                >
+                  Delete
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       {list.items.length === 0 && <p>No stories yet.</p>}
       <LoadMore list={list} what="Stories" />
 

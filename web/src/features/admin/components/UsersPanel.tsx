@@ -11,6 +11,7 @@ import { formatLongDate } from '#web/lib/format.ts';
 import { getUsers } from '../api/get-users.ts';
 import { updateUserRole } from '../api/update-user-role.ts';
 import { useCursorList } from '../hooks/use-cursor-list.ts';
+import { AdminTable } from './AdminTable.tsx';
 import { LoadMore } from './LoadMore.tsx';
 import { ShortId } from './ShortId.tsx';
 
@@ -49,58 +50,41 @@ export function UsersPanel() {
 
   return (
     <>
-      {/* A wide table scrolls sideways on small screens; tabIndex lets keyboard users scroll it too. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard. */}
-      <section className="table-wrap" aria-labelledby="users-caption" tabIndex={0}>
-        <table className="admin-table">
-          <caption id="users-caption">
-            Users{' '}
-            <span className="count">
-              ({list.items.length}
-              {list.hasMore ? '+' : ''})
-            </span>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Username</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Joined</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((user) => (
-              <tr key={user.ID} data-user-id={user.ID}>
-                <td>
-                  <ShortId id={user.ID} />
-                </td>
-                <td className="cell-strong">{user.Username}</td>
-                <td className="cell-wrap">{user.Email}</td>
-                <td>
-                  <select
-                    className="table-select"
-                    aria-label={`Role for ${user.Username}`}
-                    value={user.role}
-                    disabled={saving === user.ID}
-                    aria-busy={saving === user.ID}
-                    onChange={(event) => changeRole(user, event.target.value === 'admin' ? 'admin' : 'user')}
-                  >
-                    {ROLES.map((role) => (
-                      <option key={role} value={role}>
-                        {roleLabel[role]}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td className="cell-nowrap">
-                  <time dateTime={user.CreatedAt}>{formatLongDate(user.CreatedAt)}</time>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <AdminTable
+        caption="Users"
+        count={list.items.length}
+        hasMore={list.hasMore}
+        columns={['ID', 'Username', 'Email', 'Role', 'Joined']}
+      >
+        {list.items.map((user) => (
+          <tr key={user.ID} data-user-id={user.ID}>
+            <td>
+              <ShortId id={user.ID} />
+            </td>
+            <td className="cell-strong">{user.Username}</td>
+            <td className="cell-wrap">{user.Email}</td>
+            <td>
+              <select
+                className="table-select"
+                aria-label={`Role for ${user.Username}`}
+                value={user.role}
+                disabled={saving === user.ID}
+                aria-busy={saving === user.ID}
+                onChange={(event) => changeRole(user, event.target.value === 'admin' ? 'admin' : 'user')}
+              >
+                {ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {roleLabel[role]}
+                  </option>
+                ))}
+              </select>
+            </td>
+            <td className="cell-nowrap">
+              <time dateTime={user.CreatedAt}>{formatLongDate(user.CreatedAt)}</time>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       {list.items.length === 0 && <p>No users yet.</p>}
       <LoadMore list={list} what="Users" />
     </>
