@@ -1,13 +1,5 @@
 import type { ServerResponse } from 'node:http';
-
-export interface SentEmail {
-  to: string[];
-  from: string;
-  subject: string;
-  text: string;
-  html: string;
-  sentAt: string;
-}
+import type { SentEmail } from './services.ts';
 
 /** `/_local/mailbox.json`: every email the app sent, newest first. Local mode only. */
 export function sendMailboxJson(res: ServerResponse, mails: SentEmail[]) {

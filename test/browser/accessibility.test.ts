@@ -4,8 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { createStory } from '../support/stories.ts';
 import { createAdmin, loginAs } from '../support/users.ts';
-import { browserTestsEnabled, useBrowser } from './browser.ts';
-import { signIn } from './stories-support.ts';
+import { browserTestsEnabled, signIn, useBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

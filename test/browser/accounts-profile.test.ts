@@ -1,8 +1,8 @@
 import { accountText, success, validation } from '@storyloom/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { loginAs, registerVerifiedUser, waitForDeletionCode } from '../support/users.ts';
-import { alert, field, heading, pathOf, seedSession, url } from './accounts-support.ts';
-import { browserTestsEnabled, useBrowser } from './browser.ts';
+import { alert, field, heading } from './accounts-support.ts';
+import { browserTestsEnabled, pathOf, signIn, url, useBrowser } from './browser.ts';
 
 describe.runIf(browserTestsEnabled)('Accounts: profile (browser)', () => {
   const browser = useBrowser();
@@ -10,7 +10,7 @@ describe.runIf(browserTestsEnabled)('Accounts: profile (browser)', () => {
   it('shows the account; changes the password (wrong current one refused); logs out and in with the new one', async () => {
     const { page, context } = browser;
     const user = await registerVerifiedUser();
-    await seedSession(context, await loginAs(user, { localAddress: '127.0.9.1' }));
+    await signIn(context, await loginAs(user, { localAddress: '127.0.9.1' }));
     const newPassword = `${user.password}-2`;
 
     await page.goto(url('/profile'));
@@ -58,7 +58,7 @@ describe.runIf(browserTestsEnabled)('Accounts: profile (browser)', () => {
   it('deletes the account with the mailed code (a wrong code is refused), then is logged out for good', async () => {
     const { page, context } = browser;
     const user = await registerVerifiedUser();
-    await seedSession(context, await loginAs(user, { localAddress: '127.0.9.2' }));
+    await signIn(context, await loginAs(user, { localAddress: '127.0.9.2' }));
 
     await page.goto(url('/profile'));
     await heading(page, 'Your Profile');

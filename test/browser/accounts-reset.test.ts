@@ -1,8 +1,8 @@
 import { accountText, fallback, success } from '@storyloom/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { registerVerifiedUser, waitForLinkToken } from '../support/users.ts';
-import { alert, field, heading, pathOf, url } from './accounts-support.ts';
-import { browserTestsEnabled, useBrowser } from './browser.ts';
+import { alert, field, heading } from './accounts-support.ts';
+import { browserTestsEnabled, pathOf, url, useBrowser } from './browser.ts';
 
 describe.runIf(browserTestsEnabled)('Accounts: forgot and reset password (browser)', () => {
   const browser = useBrowser();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
-import { heading, pathOf, seedSession, url } from './accounts-support.ts';
-import { browserTestsEnabled, useBrowser } from './browser.ts';
+import { heading } from './accounts-support.ts';
+import { browserTestsEnabled, pathOf, signIn, url, useBrowser } from './browser.ts';
 
 /** The same token with its signature spoiled: well-formed, unexpired, and refused by the API (401). */
 function spoiled(token: string): string {
@@ -39,7 +39,7 @@ describe.runIf(browserTestsEnabled)('Accounts: guards and sessions (browser)', (
     const user = await registerVerifiedUser();
     const session = await loginAs(user, { localAddress: '127.0.9.3' });
     const stale = spoiled(session.token);
-    await seedSession(context, { token: stale, refresh_token: session.refresh_token });
+    await signIn(context, { token: stale, refresh_token: session.refresh_token });
     const refreshes: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/backend/refresh-token') refreshes.push(request.method());
@@ -60,7 +60,7 @@ describe.runIf(browserTestsEnabled)('Accounts: guards and sessions (browser)', (
     const { page, context } = browser;
     const user = await registerVerifiedUser();
     const session = await loginAs(user, { localAddress: '127.0.9.4' });
-    await seedSession(context, { token: spoiled(session.token), refresh_token: 'not-a-refresh-token' });
+    await signIn(context, { token: spoiled(session.token), refresh_token: 'not-a-refresh-token' });
 
     await page.goto(url('/profile'));
     await heading(page, 'Welcome Back');

@@ -2,8 +2,8 @@ import { REDIRECT_AFTER_AUTH_MS } from '@storyloom/shared/constants';
 import { accountText } from '@storyloom/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { newCredentials, registerVerifiedUser, waitForLinkToken } from '../support/users.ts';
-import { alert, field, focusedName, heading, pathOf, url } from './accounts-support.ts';
-import { browserTestsEnabled, useBrowser } from './browser.ts';
+import { alert, field, focusedName, heading } from './accounts-support.ts';
+import { browserTestsEnabled, pathOf, url, useBrowser } from './browser.ts';
 
 describe.runIf(browserTestsEnabled)('Accounts: sign up, verify, log in (browser)', () => {
   const browser = useBrowser();

@@ -1,25 +1,9 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Shared steps of the accounts browser tests (test/browser/accounts-*.test.ts). */
 
 export const baseUrl = inject('baseUrl');
-export const url = (path: string) => new URL(path, baseUrl).href;
-export const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-/**
- * Starts the context logged in, as if the user had signed in on this device: the tokens go into
- * local storage before the app's code runs. Only the first page load of the tab is seeded, so a
- * later logout or login in the test is not undone by a reload.
- */
-export async function seedSession(context: BrowserContext, tokens: { token: string; refresh_token?: string }) {
-  await context.addInitScript((session) => {
-    if (sessionStorage.getItem('seeded')) return;
-    sessionStorage.setItem('seeded', '1');
-    localStorage.setItem('token', session.token);
-    if (session.refresh_token) localStorage.setItem('refreshToken', session.refresh_token);
-  }, tokens);
-}
 
 /** An input by its exact label (the closed Contact Us dialog also has an email field). */
 export const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });

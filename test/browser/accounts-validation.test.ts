@@ -1,8 +1,8 @@
 import { accountText, fallback, success, validation } from '@storyloom/shared/messages';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { alert, answer, field, focusedName, heading, seedSession, url } from './accounts-support.ts';
-import { browserTestsEnabled, useBrowser } from './browser.ts';
+import { alert, answer, field, focusedName, heading } from './accounts-support.ts';
+import { browserTestsEnabled, signIn, url, useBrowser } from './browser.ts';
 
 /**
  * Every validation message (spec section 5) and fallback text (section 8) of the account screens,
@@ -204,7 +204,7 @@ describe.runIf(browserTestsEnabled)('Accounts: validation and fallback texts (br
 
   it('profile: password rules, fallbacks, the deletion code, and a profile that fails to load', async () => {
     const { page, context } = browser;
-    await seedSession(context, { token: 'test-token' });
+    await signIn(context, { token: 'test-token' });
     await answer(page, '/api/profile', 200, fakeUser, 'GET');
     await page.goto(url('/profile'));
     await heading(page, 'Your Profile');

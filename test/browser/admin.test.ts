@@ -2,15 +2,12 @@ import { ADMIN_PREVIEW_CHARS } from '@storyloom/shared/constants';
 import { accountText, fallback, success } from '@storyloom/shared/messages';
 import type { ProfileResponse } from '@storyloom/shared/schemas/auth';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.ts';
 import { createStory } from '../support/stories.ts';
 import { createAdmin, loginAs, registerVerifiedUser } from '../support/users.ts';
-import { browserTestsEnabled, useBrowser } from './browser.ts';
-import { expectToast, signIn } from './stories-support.ts';
-
-const baseUrl = inject('baseUrl');
-const url = (path: string) => new URL(path, baseUrl).href;
+import { browserTestsEnabled, signIn, url, useBrowser } from './browser.ts';
+import { expectToast } from './stories-support.ts';
 
 /**
  * A row of an admin table. The run's server holds every test's users and stories, newest first;

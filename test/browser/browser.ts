@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { REFRESH_TOKEN_KEY, TOKEN_KEY } from '../../web/src/lib/token-storage.ts';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -98,4 +99,31 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   const file = join(ARTIFACTS_DIR, `${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${Date.now()}.png`);
   await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
   return file;
+}
+
+/** An absolute URL of the run's local server. */
+export const url = (path: string) => new URL(path, inject('baseUrl')).href;
+
+/** The path of the page's current URL (client-side navigations fire no load event to wait for). */
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/**
+ * Starts the context signed in, as if the user had logged in on this device: the tokens (a POST /login
+ * answer) go into local storage before the app's code runs. Only a tab's first load is seeded, so a
+ * later refresh, logout or login in the test is not undone by a reload.
+ */
+export async function signIn(context: BrowserContext, session: { token: string; refresh_token?: string }) {
+  await context.addInitScript(
+    ([tokenKey, token, refreshKey, refresh]) => {
+      try {
+        if (sessionStorage.getItem('storyloom-test-seeded')) return;
+        sessionStorage.setItem('storyloom-test-seeded', '1');
+        localStorage.setItem(tokenKey, token);
+        if (refresh) localStorage.setItem(refreshKey, refresh);
+      } catch {
+        // about:blank has no storage
+      }
+    },
+    [TOKEN_KEY, session.token, REFRESH_TOKEN_KEY, session.refresh_token ?? ''] as const,
+  );
 }

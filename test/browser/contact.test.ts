@@ -1,7 +1,7 @@
 import { fallback, success, validation } from '@storyloom/shared/messages';
 import { describe, expect, inject, it } from 'vitest';
+import { waitForMail } from '../support/mailbox.ts';
 import { browserTestsEnabled, useBrowser } from './browser.ts';
-import { waitForMail } from './mailbox.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -43,7 +43,7 @@ describe.runIf(browserTestsEnabled)('Contact Us (browser)', () => {
     await page.getByRole('status', { name: 'Notifications' }).getByText(success.messageSent).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Contact Us');
-    const mail = await waitForMail(baseUrl, (m) => m.text.includes(marker));
+    const mail = await waitForMail((m) => m.text.includes(marker));
     expect(mail.to.length).toBeGreaterThan(0);
     expect(mail.text).toContain('ada@example.com');
 

@@ -1,15 +1,12 @@
 import { DISCOVERY_SNIPPET_CHARS } from '@storyloom/shared/constants';
 import { fallback, success } from '@storyloom/shared/messages';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.ts';
 import { createStory } from '../support/stories.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
-import { browserTestsEnabled, useBrowser } from './browser.ts';
-import { expectToast, longDate, metaText, signIn, waitForPath } from './stories-support.ts';
-
-const baseUrl = inject('baseUrl');
-const url = (path: string) => new URL(path, baseUrl).href;
+import { browserTestsEnabled, signIn, url, useBrowser } from './browser.ts';
+import { expectToast, longDate, metaText, waitForPath } from './stories-support.ts';
 
 const cards = (page: Page) => page.locator('article.story-card');
 const cardOf = (page: Page, title: string) =>

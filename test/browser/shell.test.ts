@@ -2,13 +2,9 @@ import { MINIMUM_AGE } from '@storyloom/shared/constants';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { createAdmin, loginAs, registerVerifiedUser } from '../support/users.ts';
-import { browserTestsEnabled, useBrowser } from './browser.ts';
-import { signIn } from './stories-support.ts';
+import { browserTestsEnabled, pathOf, signIn, url, useBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
-
-const url = (path: string) => new URL(path, baseUrl).href;
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** The navbar's link and button names, in order. */
 async function navNames(page: Page): Promise<string[]> {

@@ -3,24 +3,12 @@ import { fallback, success, validation } from '@storyloom/shared/messages';
 import type { MyStoriesResponse, StoryDto } from '@storyloom/shared/schemas/stories';
 import { storyMessages } from '@storyloom/shared/schemas/stories';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.ts';
 import { createStory } from '../support/stories.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
-import { browserTestsEnabled, useBrowser } from './browser.ts';
-import {
-  dashboardCard,
-  expectToast,
-  longDate,
-  metaText,
-  pathOf,
-  signIn,
-  toasts,
-  waitForPath,
-} from './stories-support.ts';
-
-const baseUrl = inject('baseUrl');
-const url = (path: string) => new URL(path, baseUrl).href;
+import { browserTestsEnabled, pathOf, signIn, url, useBrowser } from './browser.ts';
+import { dashboardCard, expectToast, longDate, metaText, toasts, waitForPath } from './stories-support.ts';
 
 /** A new verified user, logged in through the API. */
 async function newSession() {

@@ -4,11 +4,10 @@ import { describe, expect, inject, it } from 'vitest';
 import { api } from '../support/http.ts';
 import { createStory } from '../support/stories.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
-import { browserTestsEnabled, useBrowser } from './browser.ts';
-import { dashboardCard, expectToast, metaText, openContext, pathOf, signIn, waitForPath } from './stories-support.ts';
+import { browserTestsEnabled, pathOf, signIn, url, useBrowser } from './browser.ts';
+import { dashboardCard, expectToast, metaText, openContext, waitForPath } from './stories-support.ts';
 
 const baseUrl = inject('baseUrl');
-const url = (path: string) => new URL(path, baseUrl).href;
 
 async function newSession() {
   const user = await registerVerifiedUser();

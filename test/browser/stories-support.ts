@@ -1,33 +1,12 @@
-import type { LoginResponse } from '@storyloom/shared/schemas/auth';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { REFRESH_TOKEN_KEY, TOKEN_KEY } from '../../web/src/lib/token-storage.ts';
+import { pathOf } from './browser.ts';
 
 /**
  * Helpers for the story, discovery and admin browser tests. Sessions are set up through the API
  * (test/support/users.ts) and handed to the SPA the way a login leaves them: the tokens in local
  * storage, written before any page script runs.
  */
-
-export const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-/** Signs every page of `context` in as the owner of `session` (a POST /login answer). */
-export async function signIn(context: BrowserContext, session: Pick<LoginResponse, 'token' | 'refresh_token'>) {
-  await context.addInitScript(
-    ([tokenKey, token, refreshKey, refresh]) => {
-      try {
-        // Only when absent: the SPA may replace a token (refresh) and must keep its own.
-        if (!localStorage.getItem(tokenKey)) {
-          localStorage.setItem(tokenKey, token);
-          if (refresh) localStorage.setItem(refreshKey, refresh);
-        }
-      } catch {
-        // about:blank has no storage
-      }
-    },
-    [TOKEN_KEY, session.token, REFRESH_TOKEN_KEY, session.refresh_token ?? ''] as const,
-  );
-}
 
 /** Another context of the test's browser (a second person), closed by `close()`. */
 export async function openContext(of: BrowserContext): Promise<{ context: BrowserContext; page: Page }> {

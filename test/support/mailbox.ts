@@ -1,13 +1,8 @@
+import type { SentEmail } from '../../infra/local/services.ts';
 import { call } from './http.ts';
 
-export interface Mail {
-  to: string[];
-  from: string;
-  subject: string;
-  text: string;
-  html: string;
-  sentAt: string;
-}
+/** One mail as `/_local/mailbox.json` lists it: the SES stand-in's record. */
+export type Mail = SentEmail;
 
 /**
  * Waits until a mail matching `predicate` is in the local mailbox. Mail is sent by the worker after

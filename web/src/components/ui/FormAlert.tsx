@@ -6,8 +6,8 @@ export function FormAlert({
   message,
   alertRef,
 }: {
-  id: string;
-  message: string | undefined;
+  id?: string;
+  message: string | null | undefined;
   alertRef?: RefObject<HTMLParagraphElement | null>;
 }) {
   if (!message) return null;

@@ -6,7 +6,6 @@ import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useForm } from '#web/hooks/use-form.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { isInvalidResetLink, resetPassword } from '../api/reset-password.ts';
@@ -152,13 +151,9 @@ function InvalidLink({ message }: { message: string }) {
 }
 
 function Validating() {
-  useDocumentTitle('Reset Your Password');
   return (
-    <section className="auth-page">
-      <div className="card auth-card">
-        <h1>Reset Your Password</h1>
-        <Spinner label="Checking your reset link…" />
-      </div>
-    </section>
+    <AuthCard title="Reset Your Password">
+      <Spinner label="Checking your reset link…" />
+    </AuthCard>
   );
 }

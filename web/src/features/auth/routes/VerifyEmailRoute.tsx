@@ -3,7 +3,6 @@ import { accountText, fallback } from '@storyloom/shared/messages';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { verifyEmail } from '../api/verify-email.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
@@ -64,13 +63,9 @@ export function VerifyEmailRoute() {
 }
 
 function Verifying() {
-  useDocumentTitle('Verifying Your Email');
   return (
-    <section className="auth-page">
-      <div className="card auth-card">
-        <h1>Verifying Your Email</h1>
-        <Spinner label="Verifying your email…" />
-      </div>
-    </section>
+    <AuthCard title="Verifying Your Email">
+      <Spinner label="Verifying your email…" />
+    </AuthCard>
   );
 }

@@ -3,6 +3,7 @@ import { fallback, success } from '@storyloom/shared/messages';
 import { firstIssue } from '@storyloom/shared/schemas/fields';
 import { type ShareDto, type StoryDto, shareSchema } from '@storyloom/shared/schemas/stories';
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
+import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -151,11 +152,7 @@ function PrivacyChoice({
           {saving ? 'Saving…' : 'Save Privacy Settings'}
         </button>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       <Status text={status} />
     </section>
   );
@@ -294,11 +291,7 @@ function ShareLink({ story, onStoryChange }: { story: StoryDto; onStoryChange: S
           </button>
         </div>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       <Status text={status} />
     </section>
   );
@@ -404,11 +397,7 @@ function ShareWithPeople({ story, onStoryChange }: { story: StoryDto; onStoryCha
           </div>
         </div>
         <p className="field-hint">Read: they can read the story. Comment: they can read it and leave comments.</p>
-        {error && (
-          <p id={`${id}-error`} className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormAlert id={`${id}-error`} message={error} />
         <div className="button-row">
           <button type="submit" className="button button-primary" disabled={sharing} aria-busy={sharing}>
             {sharing ? 'Sharing…' : 'Share Story'}
