@@ -83,7 +83,7 @@ export async function bundleHandlers(
     splitting: false,
     format: 'esm',
     platform: 'node',
-    target: 'node22',
+    target: 'node24',
     // Prefer the ESM builds (the AWS SDK's dist-es tree-shakes far better than its CJS build).
     mainFields: ['module', 'main'],
     minify: true,

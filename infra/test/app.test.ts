@@ -26,7 +26,7 @@ describe('functions', () => {
   it('runs every function on Node 22, arm64, traced, with source maps and the app environment', () => {
     for (const fn of appFunctions(big)) {
       expect(fn.Properties).toMatchObject({
-        Runtime: 'nodejs22.x',
+        Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
         TracingConfig: { Mode: 'Active' },

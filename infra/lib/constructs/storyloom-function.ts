@@ -24,7 +24,7 @@ export class StoryloomFunction extends lambda.Function {
     super(scope, id, {
       code: props.code,
       handler: 'index.handler',
-      runtime: lambda.Runtime.NODEJS_22_X,
+      runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
       description: props.description,
       timeout: Duration.seconds(props.timeoutSeconds),
