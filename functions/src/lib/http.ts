@@ -34,8 +34,27 @@ export interface RouteRequest<B, Q, P, U> {
   event: HttpEvent;
 }
 
-/** What a route returns: a JSON body (200), or a status with a body. */
-export type RouteResult = { status: number; body: unknown; headers?: Record<string, string> } | Record<string, unknown>;
+/** What a route returns: build it with `ok()`, `created()` or `withStatus()`. */
+export interface RouteResult {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** 200 with a JSON body. */
+export function ok(body: unknown, headers?: Record<string, string>): RouteResult {
+  return { status: 200, body, headers };
+}
+
+/** 201 with a JSON body (something new was stored). */
+export function created(body: unknown, headers?: Record<string, string>): RouteResult {
+  return { status: 201, body, headers };
+}
+
+/** Any other success status (202 for queued work, 200/201 decided by the domain). */
+export function withStatus(status: number, body: unknown, headers?: Record<string, string>): RouteResult {
+  return { status, body, headers };
+}
 
 type UserFor<A> = A extends 'public' ? AuthUser | null : AuthUser;
 
@@ -92,11 +111,7 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 }
 
 function toResult(result: RouteResult): HttpResult {
-  if (typeof result.status === 'number' && 'body' in result) {
-    const r = result as { status: number; body: unknown; headers?: Record<string, string> };
-    return json(r.status, r.body, r.headers);
-  }
-  return json(200, result);
+  return json(result.status, result.body, result.headers);
 }
 
 /** The one error mapper: typed errors keep their status and text; middy's parser errors become 400; the rest is a 500. */

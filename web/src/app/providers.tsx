@@ -1,12 +1,17 @@
-import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { ToastProvider } from '#web/components/ui/Toasts.tsx';
 import { AuthProvider } from '#web/lib/auth.tsx';
+import { makeQueryClient } from '#web/lib/react-query.ts';
 
-/** App-wide context: toasts outermost so anything, auth included, can show one. */
+/** App-wide context: toasts outermost so anything, auth included, can show one; server state below auth. */
 export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(makeQueryClient);
   return (
     <ToastProvider>
-      <AuthProvider>{children}</AuthProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>{children}</AuthProvider>
+      </QueryClientProvider>
     </ToastProvider>
   );
 }

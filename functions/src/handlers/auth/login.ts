@@ -1,7 +1,7 @@
 import { loginSchema } from '@storyloom/shared/schemas/auth';
 import { login } from '../../domain/accounts/login.ts';
-import { route } from '../../lib/http.ts';
+import { ok, route } from '../../lib/http.ts';
 
-export const handler = route({ auth: 'public', body: loginSchema }, async ({ body, sourceIp }) => ({
-  ...(await login(body, sourceIp)),
-}));
+export const handler = route({ auth: 'public', body: loginSchema }, async ({ body, sourceIp }) =>
+  ok(await login(body, sourceIp)),
+);

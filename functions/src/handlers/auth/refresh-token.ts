@@ -1,7 +1,7 @@
 import { refreshSchema } from '@storyloom/shared/schemas/auth';
 import { refresh } from '../../domain/accounts/login.ts';
-import { route } from '../../lib/http.ts';
+import { ok, route } from '../../lib/http.ts';
 
-export const handler = route({ auth: 'public', body: refreshSchema }, async ({ body }) => ({
-  ...(await refresh(body.refresh_token)),
-}));
+export const handler = route({ auth: 'public', body: refreshSchema }, async ({ body }) =>
+  ok(await refresh(body.refresh_token)),
+);

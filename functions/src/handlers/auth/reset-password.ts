@@ -1,9 +1,9 @@
 import { accountText } from '@storyloom/shared/messages';
 import { resetPasswordSchema } from '@storyloom/shared/schemas/auth';
 import { resetPassword } from '../../domain/accounts/password-reset.ts';
-import { route } from '../../lib/http.ts';
+import { ok, route } from '../../lib/http.ts';
 
 export const handler = route({ auth: 'public', body: resetPasswordSchema }, async ({ body }) => {
   await resetPassword(body.token, body.new_password);
-  return { message: accountText.passwordReset };
+  return ok({ message: accountText.passwordReset });
 });

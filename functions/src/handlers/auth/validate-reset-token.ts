@@ -1,7 +1,7 @@
 import { tokenQuerySchema } from '@storyloom/shared/schemas/auth';
 import { validateResetToken } from '../../domain/accounts/password-reset.ts';
-import { route } from '../../lib/http.ts';
+import { ok, route } from '../../lib/http.ts';
 
-export const handler = route({ auth: 'public', query: tokenQuerySchema }, async ({ query }) => ({
-  ...(await validateResetToken(query.token)),
-}));
+export const handler = route({ auth: 'public', query: tokenQuerySchema }, async ({ query }) =>
+  ok(await validateResetToken(query.token)),
+);

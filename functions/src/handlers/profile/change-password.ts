@@ -1,10 +1,10 @@
 import { success } from '@storyloom/shared/messages';
 import { changePasswordSchema } from '@storyloom/shared/schemas/auth';
 import { changePassword } from '../../domain/accounts/profile.ts';
-import { route } from '../../lib/http.ts';
+import { ok, route } from '../../lib/http.ts';
 
 /** PUT /api/profile: the spec's profile update is the password change. */
 export const handler = route({ auth: 'user', body: changePasswordSchema }, async ({ body, user }) => {
   await changePassword(user.id, body.current_password, body.new_password);
-  return { message: success.profileUpdated };
+  return ok({ message: success.profileUpdated });
 });

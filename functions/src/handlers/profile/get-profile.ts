@@ -1,4 +1,4 @@
 import { getProfile } from '../../domain/accounts/profile.ts';
-import { route } from '../../lib/http.ts';
+import { ok, route } from '../../lib/http.ts';
 
-export const handler = route({ auth: 'user' }, async ({ user }) => ({ ...(await getProfile(user.id)) }));
+export const handler = route({ auth: 'user' }, async ({ user }) => ok(await getProfile(user.id)));

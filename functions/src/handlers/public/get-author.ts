@@ -1,7 +1,7 @@
 import { authorParamsSchema } from '@storyloom/shared/schemas/stories';
 import { getAuthorPage } from '../../domain/stories/discovery.ts';
-import { route } from '../../lib/http.ts';
+import { ok, route } from '../../lib/http.ts';
 
-export const handler = route({ auth: 'public', params: authorParamsSchema }, async ({ params }) => ({
-  ...(await getAuthorPage(params.id)),
-}));
+export const handler = route({ auth: 'public', params: authorParamsSchema }, async ({ params }) =>
+  ok(await getAuthorPage(params.id)),
+);

@@ -1,7 +1,7 @@
 import { sharedParamsSchema } from '@storyloom/shared/schemas/stories';
 import { getSharedStory } from '../../domain/stories/discovery.ts';
-import { route } from '../../lib/http.ts';
+import { ok, route } from '../../lib/http.ts';
 
-export const handler = route({ auth: 'public', params: sharedParamsSchema }, async ({ params }) => ({
-  ...(await getSharedStory(params.shareToken)),
-}));
+export const handler = route({ auth: 'public', params: sharedParamsSchema }, async ({ params }) =>
+  ok(await getSharedStory(params.shareToken)),
+);

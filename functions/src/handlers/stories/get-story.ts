@@ -1,7 +1,7 @@
 import { storyParamsSchema } from '@storyloom/shared/schemas/stories';
 import { getStoryForUser } from '../../domain/stories/stories.ts';
-import { route } from '../../lib/http.ts';
+import { ok, route } from '../../lib/http.ts';
 
-export const handler = route({ auth: 'user', params: storyParamsSchema }, async ({ user, params }) => ({
-  ...(await getStoryForUser(params.id, user.id)),
-}));
+export const handler = route({ auth: 'user', params: storyParamsSchema }, async ({ user, params }) =>
+  ok(await getStoryForUser(params.id, user.id)),
+);

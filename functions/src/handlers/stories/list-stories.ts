@@ -1,4 +1,4 @@
 import { listMyStories } from '../../domain/stories/stories.ts';
-import { route } from '../../lib/http.ts';
+import { ok, route } from '../../lib/http.ts';
 
-export const handler = route({ auth: 'user' }, async ({ user }) => ({ ...(await listMyStories(user.id)) }));
+export const handler = route({ auth: 'user' }, async ({ user }) => ok(await listMyStories(user.id)));

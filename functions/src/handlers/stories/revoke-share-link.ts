@@ -1,9 +1,9 @@
 import { success } from '@storyloom/shared/messages';
 import { storyParamsSchema } from '@storyloom/shared/schemas/stories';
 import { revokeShareLink } from '../../domain/stories/sharing.ts';
-import { route } from '../../lib/http.ts';
+import { ok, route } from '../../lib/http.ts';
 
 export const handler = route({ auth: 'user', params: storyParamsSchema }, async ({ user, params }) => {
   await revokeShareLink(params.id, user.id);
-  return { message: success.linkRevoked };
+  return ok({ message: success.linkRevoked });
 });
