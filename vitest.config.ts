@@ -1,16 +1,74 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Four layers you can run alone (`vitest run --project <name>`), all of them in `npm test`:
+ * - `unit`: pure logic and domain services, no stand-ins (fault injection with aws-sdk-client-mock).
+ * - `api`: real handlers through the local server against the local AWS stand-ins.
+ * - `browser`: the real SPA in headless Chromium against the same local server.
+ * - `infra`: CDK template assertions.
+ * `api` and `browser` name the same global setup; it starts ONE set of stand-ins per run however many
+ * of the two projects run (test/global-setup.ts shares it through globalThis), and only when one of
+ * them has a test file selected.
+ */
+const shared = {
+  exclude: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.data/**'],
+  pool: 'forks' as const,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+const stack = ['test/global-setup.ts'];
+
+/** Unit tests import handler modules whose config reads these at load; nothing listens on them. */
+const unitEnv = {
+  TABLE_NAME: 'unit-table',
+  MEDIA_BUCKET: 'unit-media',
+  JOBS_QUEUE_URL: 'http://127.0.0.1:9/queue/unit-jobs',
+  USER_POOL_ID: 'us-east-1_unit',
+  USER_POOL_CLIENT_ID: 'unit-client',
+  SES_FROM_ADDRESS: 'noreply@example.com',
+  CONTACT_TO_ADDRESS: 'team@example.com',
+  APP_URL: 'http://localhost:3000',
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'unit',
+  AWS_SECRET_ACCESS_KEY: 'unit',
+  LOG_LEVEL: 'silent',
+};
+
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts', '**/*.test.tsx'],
-    exclude: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.data/**'],
-    // One set of local AWS stand-ins and one local server for the whole run (test/global-setup.ts);
-    // tests isolate themselves with unique users and ids, so files run in parallel.
-    globalSetup: ['test/global-setup.ts'],
-    pool: 'forks',
+    // Both cores: the default (cores − 1) runs one file at a time on a 2-core machine.
+    maxWorkers: 2,
     // In CI a JSON report lets .ci/run print the plain "N passed, N failed" closing line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.test-artifacts/results.json' }]] : ['default'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'unit',
+          include: [
+            'web/src/**/*.test.{ts,tsx}',
+            'functions/src/**/*.test.ts',
+            'shared/**/*.test.ts',
+            'infra/local/**/*.test.ts',
+          ],
+          exclude: [...shared.exclude, 'infra/local/services.test.ts'],
+          env: unitEnv,
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'api',
+          include: ['test/api/**/*.test.ts', 'infra/local/services.test.ts'],
+          globalSetup: stack,
+        },
+      },
+      {
+        test: { ...shared, name: 'browser', include: ['test/browser/**/*.test.ts'], globalSetup: stack },
+      },
+      {
+        test: { ...shared, name: 'infra', include: ['infra/test/**/*.test.ts'] },
+      },
+    ],
   },
 });

@@ -16,17 +16,47 @@ declare module 'vitest' {
   }
 }
 
-/** Starts the local stand-ins and the local server once per test run, in a fresh temp folder. */
-export default async function setup(project: TestProject) {
+interface SharedStack {
+  ready: Promise<{ url: string; env: Record<string, string>; webDir: string; stop: () => Promise<void> }>;
+  users: number;
+}
+
+/**
+ * Vitest loads a project's global setup through that project's own module runner, so module state is
+ * not shared between the `api` and `browser` projects; the main process's globalThis is. The first
+ * project to start creates the stack, every project that uses it counts itself in, the last one out stops it.
+ */
+const KEY = Symbol.for('storyloom.test.stack');
+const holder = globalThis as unknown as { [KEY]?: SharedStack };
+
+async function start() {
   const dataDir = await mkdtemp(join(tmpdir(), 'storyloom-test-'));
   const webDir = join(dataDir, 'web');
   await buildWeb({ outdir: webDir, minify: false });
   const stack = await startLocalStack({ dataDir, port: 0, quiet: true, webDir, visibilityTimeoutSeconds: 1 });
+  return {
+    url: stack.url,
+    env: stack.env,
+    webDir,
+    stop: async () => {
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the local stand-ins and the local server once per test run, in a fresh temp folder. */
+export default async function setup(project: TestProject) {
+  holder[KEY] ??= { ready: start(), users: 0 };
+  const shared = holder[KEY];
+  shared.users++;
+  const stack = await shared.ready;
   project.provide('baseUrl', stack.url);
   project.provide('serverEnv', stack.env);
-  project.provide('webDir', webDir);
+  project.provide('webDir', stack.webDir);
   return async () => {
+    if (--shared.users > 0) return;
+    holder[KEY] = undefined;
     await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -15,7 +15,8 @@ export interface RateLimit {
   now?: number;
 }
 
-function windowOf(opts: RateLimit) {
+/** The fixed window `now` falls in: its counter key, when the counter expires, seconds until the next window. */
+export function windowOf(opts: RateLimit) {
   const nowSeconds = Math.floor((opts.now ?? Date.now()) / 1000);
   const windowStart = nowSeconds - (nowSeconds % opts.windowSeconds);
   return {
