@@ -4,6 +4,7 @@
  */
 import { accountRoutes } from './routes/accounts.ts';
 import { contactRoutes } from './routes/contact.ts';
+import { mediaRoutes } from './routes/media.ts';
 import { adminStoryRoutes, publicStoryRoutes, storyRoutes } from './routes/stories.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -31,6 +32,7 @@ export const routes: readonly RouteDef[] = [
   ...storyRoutes,
   ...publicStoryRoutes,
   ...adminStoryRoutes,
+  ...mediaRoutes,
 ];
 
 /** The SQS worker that clones voices and narrates stories; a handler like the routes. */

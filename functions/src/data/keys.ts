@@ -87,7 +87,10 @@ export const keys = {
     gsi1sk: commentId,
   }),
   commentsByUserPartition: (userId: string) => `COMMENTS_BY#${userId}`,
-  /** Media objects of a story in the media bucket (audio, narration), removed with the story. */
-  storyMediaPrefix: (storyId: string) => `stories/${storyId}/`,
+  /**
+   * Media objects of a story in the media bucket (audio, narration, answers), removed with the story:
+   * under the owner's prefix, so account deletion reaches them too (docs/media.md).
+   */
+  storyMediaPrefix: (ownerId: string, storyId: string) => `users/${ownerId}/stories/${storyId}/`,
   // ---- end Stories ----
 } as const;

@@ -1,4 +1,14 @@
-import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from '../lib/clients/s3.ts';
 import { config } from '../lib/config.ts';
 
@@ -25,4 +35,111 @@ export async function deleteMediaUnder(prefix: string): Promise<number> {
       throw new Error(`S3 could not delete ${Errors.length} objects under ${prefix}: ${Errors[0]?.Code}`);
     deleted += objects.length;
   }
+}
+
+/**
+ * The media layout (docs/media.md). Every object of a user sits under users/<userId>/; story media
+ * under the story's own folder there, so deleting a story deletes one prefix.
+ */
+export const mediaKeys = {
+  /** A pending upload: kept only until it is confirmed (then copied to its place) or swept. */
+  pendingUpload: (userId: string, kind: string, uploadId: string) => `users/${userId}/uploads/${kind}/${uploadId}`,
+  pendingUploadsPrefix: (userId: string) => `users/${userId}/uploads/`,
+  avatar: (userId: string, id: string, ext: string) => `users/${userId}/avatar/${id}.${ext}`,
+  avatarPrefix: (userId: string) => `users/${userId}/avatar/`,
+  storyPrefix: (ownerId: string, storyId: string) => `users/${ownerId}/stories/${storyId}/`,
+  storyAudio: (ownerId: string, storyId: string, id: string, ext: string) =>
+    `users/${ownerId}/stories/${storyId}/audio/${id}.${ext}`,
+  /** The voice helper's samples (readable only by their owner). */
+  voicePrefix: (userId: string) => `users/${userId}/voice/`,
+} as const;
+
+/** Size, type and age of an object; undefined when there is none. */
+export async function headMedia(
+  key: string,
+): Promise<{ size: number; contentType?: string; lastModified?: Date } | undefined> {
+  try {
+    const head = await s3.send(new HeadObjectCommand({ Bucket: config.mediaBucket, Key: key }));
+    return { size: head.ContentLength ?? 0, contentType: head.ContentType, lastModified: head.LastModified };
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || (error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey')
+      return undefined;
+    throw error;
+  }
+}
+
+/** The first `bytes` bytes of an object (a ranged GET: the magic-byte check never reads a whole file). */
+export async function readMediaStart(key: string, bytes: number): Promise<Uint8Array> {
+  const { Body } = await s3.send(
+    new GetObjectCommand({ Bucket: config.mediaBucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
+  );
+  return Body ? await Body.transformToByteArray() : new Uint8Array();
+}
+
+/** Copies an object to its final key with the checked content type, and no pending tag. */
+export async function copyMedia(from: string, to: string, contentType: string): Promise<void> {
+  await s3.send(
+    new CopyObjectCommand({
+      Bucket: config.mediaBucket,
+      CopySource: `${config.mediaBucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+      Key: to,
+      ContentType: contentType,
+      MetadataDirective: 'REPLACE',
+      TaggingDirective: 'REPLACE',
+      Tagging: '',
+    }),
+  );
+}
+
+export async function putMedia(key: string, body: Uint8Array, contentType: string): Promise<void> {
+  await s3.send(new PutObjectCommand({ Bucket: config.mediaBucket, Key: key, Body: body, ContentType: contentType }));
+}
+
+export async function deleteMedia(key: string): Promise<void> {
+  await s3.send(new DeleteObjectCommand({ Bucket: config.mediaBucket, Key: key }));
+}
+
+/** Every object under a prefix with its age (the local sweep of abandoned uploads). */
+export async function listMedia(prefix: string): Promise<Array<{ key: string; lastModified?: Date }>> {
+  const found: Array<{ key: string; lastModified?: Date }> = [];
+  let token: string | undefined;
+  do {
+    const page = await s3.send(
+      new ListObjectsV2Command({ Bucket: config.mediaBucket, Prefix: prefix, ContinuationToken: token }),
+    );
+    for (const o of page.Contents ?? []) if (o.Key) found.push({ key: o.Key, lastModified: o.LastModified });
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return found;
+}
+
+/** Tag on pending uploads: the bucket's lifecycle rule expires tagged objects after a day (infra/lib). */
+export const PENDING_TAG = { key: 'storyloom-pending', value: 'true' } as const;
+
+/**
+ * A presigned POST for one upload: the server's key, the exact content type, a size range, the pending
+ * tag, valid for `expiresSeconds`.
+ */
+export function presignUpload(opts: {
+  key: string;
+  contentType: string;
+  maxBytes: number;
+  expiresSeconds: number;
+}): Promise<{ url: string; fields: Record<string, string> }> {
+  const tagging = `<Tagging><TagSet><Tag><Key>${PENDING_TAG.key}</Key><Value>${PENDING_TAG.value}</Value></Tag></TagSet></Tagging>`;
+  return createPresignedPost(s3, {
+    Bucket: config.mediaBucket,
+    Key: opts.key,
+    Fields: { 'Content-Type': opts.contentType, tagging },
+    Conditions: [['content-length-range', 1, opts.maxBytes]],
+    Expires: opts.expiresSeconds,
+  });
+}
+
+/** A presigned GET of one object, valid for `expiresSeconds`. */
+export function presignDownload(key: string, expiresSeconds: number): Promise<string> {
+  return getSignedUrl(s3, new GetObjectCommand({ Bucket: config.mediaBucket, Key: key }), {
+    expiresIn: expiresSeconds,
+  });
 }

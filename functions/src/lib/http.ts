@@ -22,6 +22,8 @@ export interface RouteOptions<
   body?: B;
   query?: Q;
   params?: P;
+  /** Bodies above this many bytes (as received, base64 included) are refused with 413; default MAX_JSON_BODY_BYTES. */
+  maxBodyBytes?: number;
 }
 
 export interface RouteRequest<B, Q, P, U> {
@@ -71,7 +73,8 @@ export function route<
   options: RouteOptions<B, Q, P> & { auth: A },
   fn: (req: RouteRequest<Infer<B>, Infer<Q>, Infer<P>, UserFor<A>>) => Promise<RouteResult>,
 ) {
-  const base = middy<HttpEvent, HttpResult>().before(rejectOversizeBody);
+  const maxBodyBytes = options.maxBodyBytes ?? MAX_JSON_BODY_BYTES;
+  const base = middy<HttpEvent, HttpResult>().before((request) => rejectOversizeBody(request, maxBodyBytes));
   const withBody = options.body
     ? base.use(httpJsonBodyParser({ disableContentTypeCheck: true }) as middy.MiddlewareObj<HttpEvent, HttpResult>)
     : base;
@@ -96,9 +99,9 @@ function parse(schema: Schema | undefined, input: unknown): unknown {
   return result.data;
 }
 
-function rejectOversizeBody(request: { event: HttpEvent }) {
+function rejectOversizeBody(request: { event: HttpEvent }, maxBytes: number) {
   const body = request.event.body;
-  if (body && Buffer.byteLength(body) > MAX_JSON_BODY_BYTES) throw new PayloadTooLarge(serverText.bodyTooLarge);
+  if (body && Buffer.byteLength(body) > maxBytes) throw new PayloadTooLarge(serverText.bodyTooLarge);
   if (request.event.body !== undefined && request.event.body.trim() === '') request.event.body = undefined;
 }
 

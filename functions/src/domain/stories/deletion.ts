@@ -15,7 +15,7 @@ import { listShareKeysWithUser } from '../../data/story-shares.ts';
 export async function deleteStoryCompletely(storyId: string): Promise<boolean> {
   const story = await getStory(storyId);
   if (story?.shareToken) await deleteShareLink(story.shareToken);
-  await deleteMediaUnder(keys.storyMediaPrefix(storyId));
+  if (story) await deleteMediaUnder(keys.storyMediaPrefix(story.authorId, storyId));
   const storyKey = keys.story(storyId);
   const children = (await listStoryPartitionKeys(storyId)).filter((k) => k.sk !== storyKey.sk);
   await deleteItems(children);

@@ -1,0 +1,64 @@
+import { isFullUrl, mediaText, SECURE_URL_TTL_SECONDS, type SecureUrlResponse } from '@storyloom/shared/media';
+import { STORY_ID_PATTERN } from '@storyloom/shared/schemas/stories';
+import { headMedia, presignDownload } from '../../data/media.ts';
+import { getStory } from '../../data/stories.ts';
+import { getShare } from '../../data/story-shares.ts';
+import { NotFound } from '../../lib/errors.ts';
+import { isAdmin } from '../stories/access.ts';
+
+/** Everything a key may be made of: no `..`, no empty segment, no encoded or odd characters. */
+const KEY_PATTERN =
+  /^users\/([A-Za-z0-9_-]{1,128})\/([a-z]+)\/((?:[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}\/){0,4}[A-Za-z0-9_-][A-Za-z0-9._-]{0,199})$/;
+
+const notFound = () => new NotFound(mediaText.mediaNotFound);
+
+/**
+ * The object key a secure-url path names: the leading slash stripped (spec section 7), and nothing
+ * that could climb out of the layout (`..` segments, full URLs, encoded characters). Undefined for
+ * anything else.
+ */
+export function normaliseMediaPath(raw: string): string | undefined {
+  const path = raw.replace(/^\/+/, '');
+  if (isFullUrl(path) || /(^|\/)\.\.?(\/|$)/.test(path) || /[%\\]/.test(path)) return undefined;
+  return KEY_PATTERN.test(path) ? path : undefined;
+}
+
+/**
+ * May `callerId` (null: anonymous) read `key`, holding `shareToken` (null: none)? By the layout
+ * (docs/media.md): the owner reads all of their prefix; avatars are public (author pages show them);
+ * story media follows the story (public, a live share link's token, a share, an admin); the voice
+ * sample and pending uploads only the owner.
+ */
+export async function mayRead(key: string, callerId: string | null, shareToken: string | null): Promise<boolean> {
+  const match = KEY_PATTERN.exec(key);
+  if (!match) return false;
+  const [, ownerId, area, rest = ''] = match;
+  if (callerId !== null && callerId === ownerId) return true;
+  if (area === 'avatar') return true;
+  if (area !== 'stories') return false;
+  const storyId = rest.split('/')[0] ?? '';
+  if (!STORY_ID_PATTERN.test(storyId)) return false;
+  const story = await getStory(storyId);
+  // The key names its owner: media filed under someone else's prefix is not this story's.
+  if (!story || story.authorId !== ownerId) return false;
+  if (story.isPublic) return true;
+  if (shareToken && story.shareToken && shareToken === story.shareToken) return true;
+  if (callerId === null) return false;
+  if (await getShare(storyId, callerId)) return true;
+  return isAdmin(callerId);
+}
+
+/**
+ * GET /api/storage/secure-url/{path}: a presigned GET of at most 15 minutes for a reader allowed to
+ * read the object; 404 for everyone else, and for objects that do not exist.
+ */
+export async function secureUrl(
+  rawPath: string,
+  callerId: string | null,
+  shareToken: string | null,
+): Promise<SecureUrlResponse> {
+  const key = normaliseMediaPath(rawPath);
+  if (!key || !(await mayRead(key, callerId, shareToken))) throw notFound();
+  if (!(await headMedia(key))) throw notFound();
+  return { secure_url: await presignDownload(key, SECURE_URL_TTL_SECONDS), expires_in: SECURE_URL_TTL_SECONDS };
+}

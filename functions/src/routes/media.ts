@@ -1,0 +1,30 @@
+import type { RouteDef } from '../routes.ts';
+
+/** Uploads, profile pictures, audio stories and secure media URLs (docs/media.md). */
+export const mediaRoutes: RouteDef[] = [
+  {
+    method: 'POST',
+    path: '/api/media/uploads',
+    handler: 'media/create-upload',
+    auth: 'user',
+  },
+  {
+    method: 'POST',
+    path: '/api/profile/image',
+    handler: 'media/upload-profile-image',
+    auth: 'user',
+  },
+  {
+    method: 'POST',
+    path: '/api/stories/audio',
+    handler: 'stories/create-audio-story',
+    auth: 'user',
+  },
+  // Public: anonymous listeners on a share link play audio too; the handler verifies a token if one is sent.
+  {
+    method: 'GET',
+    path: '/api/storage/secure-url/{path+}',
+    handler: 'media/secure-url',
+    auth: 'public',
+  },
+];
