@@ -3,7 +3,7 @@
  * ports of 127.0.0.1, with their data under one folder. See docs/local-stand-ins.md for why each is embedded
  * the way it is.
  */
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -247,7 +247,16 @@ async function startCognito(dataDirectory: string, issuerOverride: string | unde
   const { InvalidParameterError: InvalidParameter } = pkgRequire('./lib/errors.js') as {
     InvalidParameterError: typeof InvalidParameterError;
   };
+  const { UserNotFoundError: UserNotFound } = pkgRequire('./lib/errors.js') as {
+    UserNotFoundError: new () => Error;
+  };
+  // The package signs with a key pair published inside it, so anyone could mint an admin's token for
+  // it. Both modules are read at each signing and each JWKS request: point them at this folder's pair.
+  const signingKey = loadOrCreateSigningKey(dataDirectory);
+  const privateKey = pkgRequire('./lib/keys/cognitoLocal.private.json') as { jwk: unknown; pem: string };
   const publicKey = pkgRequire('./lib/keys/cognitoLocal.public.json') as { jwk: LocalJwk };
+  privateKey.pem = signingKey.pem;
+  publicKey.jwk = signingKey.jwk;
 
   const logger = pino({ level: 'silent' });
   const ctx = { logger };
@@ -307,8 +316,20 @@ async function startCognito(dataDirectory: string, issuerOverride: string | unde
     tokenGenerator: new TokenGenerator(clock, triggers, tokenConfig),
     triggers,
   };
-  const app = createServer(Router(cognitoServices), logger, config.ServerConfig, cognitoServices)
-    .application as http.RequestListener;
+  const route = Router(cognitoServices);
+  // cognito-local has no global sign-out; AWS's AdminUserGlobalSignOut revokes the user's refresh tokens,
+  // which here are the list kept on the user.
+  const router: typeof route = (target) =>
+    target === 'AdminUserGlobalSignOut'
+      ? async (ctx, req: { UserPoolId: string; Username: string }) => {
+          const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+          const user = await userPool.getUserByUsername(ctx, req.Username);
+          if (!user) throw new UserNotFound();
+          await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+          return {};
+        }
+      : route(target);
+  const app = createServer(router, logger, config.ServerConfig, cognitoServices).application as http.RequestListener;
 
   let url = '';
   const issuerBase = () => tokenConfig.IssuerDomain ?? url;
@@ -339,6 +360,24 @@ async function startCognito(dataDirectory: string, issuerOverride: string | unde
     jwks: { keys: [publicKey.jwk] },
     stop: () => closeServer(server),
   };
+}
+
+/**
+ * The Cognito stand-in's RS256 key pair, made once per data folder (`cognito/signing-key.json`, readable
+ * only by its owner) and kept across restarts, so tokens stay valid over a restart and no two folders
+ * (or machines) share a key. kid stays 'CognitoLocal', the one cognito-local writes into its tokens.
+ */
+function loadOrCreateSigningKey(dataDirectory: string): { pem: string; jwk: LocalJwk } {
+  const file = join(dataDirectory, 'signing-key.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { pem: string; jwk: LocalJwk };
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { n, e, kty } = publicKey.export({ format: 'jwk' }) as { n: string; e: string; kty: string };
+  const key = {
+    pem: privateKey.export({ format: 'pem', type: 'pkcs1' }).toString(),
+    jwk: { kty, e, n, use: 'sig', kid: 'CognitoLocal', alg: 'RS256' },
+  };
+  writeFileSync(file, JSON.stringify(key), { mode: 0o600 });
+  return key;
 }
 
 /**

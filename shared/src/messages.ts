@@ -137,4 +137,6 @@ export const accountText = {
   lastAdmin: 'You are the only admin. Make another user an admin before removing your own admin role.',
   roleUpdated: 'User role updated.',
   invalidCursor: 'Invalid page cursor',
+  loggedOut: 'You have been logged out on every device.',
+  lastAdminDelete: 'You are the only admin. Make another user an admin before deleting your account.',
 } as const;

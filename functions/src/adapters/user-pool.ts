@@ -147,20 +147,26 @@ export async function setPoolAdmin(userId: string, admin: boolean): Promise<void
 }
 
 /**
- * Revokes the user's refresh tokens (after a password reset), so other sessions end when their ID
- * token expires. Best effort: the reset itself has succeeded, and the local stand-in lacks this call.
+ * Revokes the user's refresh tokens (logout, password reset or change). Best effort: the ID tokens of
+ * those sessions are refused anyway (the user record's `sessionsValidFrom`), and so is a refresh whose
+ * session began before it (login.ts). The local stand-in implements this call (infra/local/services.ts).
  */
 export async function signOutEverywhere(userId: string): Promise<void> {
   try {
     await cognito.send(new AdminUserGlobalSignOutCommand({ ...pool(), Username: userId }));
   } catch (error) {
-    // The local stand-in answers `Unsupported`: nothing to revoke there, nothing to warn about.
-    if (errorName(error) !== 'Unsupported') logger.warn('global sign-out failed', { userId, ...describeError(error) });
+    if (errorName(error) !== 'UserNotFoundException')
+      logger.warn('global sign-out failed', { userId, ...describeError(error) });
   }
+}
+
+/** The claims of an ID token Cognito just issued to us (not verified: it came straight from Cognito). */
+export function idTokenClaims(jwt: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
 /** Seconds until a JWT's `exp` (the local stand-in does not return ExpiresIn; AWS's is the access token's). */
 function secondsLeft(jwt: string): number {
-  const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
+  const payload = idTokenClaims(jwt) as { exp?: number };
   return Math.max(0, (payload.exp ?? 0) - Math.floor(Date.now() / 1000));
 }

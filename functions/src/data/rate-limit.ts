@@ -1,8 +1,9 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { serverText } from '@storyloom/shared/messages';
 import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
 import { TooManyRequests } from '../lib/errors.ts';
+import { isConditionFailure } from './items.ts';
 import { keys } from './keys.ts';
 
 export interface RateLimit {
@@ -26,49 +27,77 @@ export function windowOf(opts: RateLimit) {
   };
 }
 
-async function increment(opts: RateLimit): Promise<number> {
+/** A slot held in one window's counter; give it back with releaseRateSlot when the call must not count. */
+export interface RateSlot {
+  key: { pk: string; sk: string };
+}
+
+const tooMany = (opts: RateLimit) =>
+  new TooManyRequests(opts.message ?? serverText.tooManyRequests, windowOf(opts).retryAfter);
+
+/**
+ * Reserves one slot of a fixed-window limit BEFORE the work it guards: one conditional UpdateItem
+ * (`count < limit`), so however many requests arrive at once, at most `limit` get a slot and the rest
+ * get TooManyRequests without doing the work. Nothing is read first, so there is no race to lose.
+ */
+export async function reserveRateSlot(opts: RateLimit): Promise<RateSlot> {
   const { key, ttl } = windowOf(opts);
-  const { Attributes } = await dynamo.send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: key,
-      UpdateExpression: 'ADD #c :one SET #ttl = if_not_exists(#ttl, :ttl)',
-      ExpressionAttributeNames: { '#c': 'count', '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':one': 1, ':ttl': ttl },
-      ReturnValues: 'UPDATED_NEW',
-    }),
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: key,
+        UpdateExpression: 'ADD #c :one SET #ttl = if_not_exists(#ttl, :ttl)',
+        ConditionExpression: 'attribute_not_exists(#c) OR #c < :limit',
+        ExpressionAttributeNames: { '#c': 'count', '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':one': 1, ':ttl': ttl, ':limit': opts.limit },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw tooMany(opts);
+    throw error;
+  }
+  return { key };
+}
+
+/**
+ * Reserves a slot in each limit, all or nothing: if one is used up, the slots already taken are given
+ * back and its TooManyRequests is thrown.
+ */
+export async function reserveRateSlots(limits: readonly RateLimit[]): Promise<RateSlot[]> {
+  const results = await Promise.allSettled(limits.map(reserveRateSlot));
+  const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (!refused) return results.map((r) => (r as PromiseFulfilledResult<RateSlot>).value);
+  await releaseRateSlots(results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])));
+  throw refused.reason;
+}
+
+/** Gives reserved slots back (a login that succeeded does not count as a failure). */
+export async function releaseRateSlots(slots: readonly RateSlot[]): Promise<void> {
+  await Promise.all(
+    slots.map((slot) =>
+      dynamo
+        .send(
+          new UpdateCommand({
+            TableName: config.tableName,
+            Key: slot.key,
+            UpdateExpression: 'ADD #c :minus',
+            ConditionExpression: 'attribute_exists(#c)',
+            ExpressionAttributeNames: { '#c': 'count' },
+            ExpressionAttributeValues: { ':minus': -1 },
+          }),
+        )
+        .catch((error: unknown) => {
+          // A window that rolled over meanwhile has nothing to give back to.
+          if (!isConditionFailure(error)) throw error;
+        }),
+    ),
   );
-  return Number(Attributes?.count ?? 0);
 }
 
-/**
- * Fixed-window rate limit on an atomic counter: one UpdateItem per call, no read-modify-write race.
- * Throws TooManyRequests once `limit` calls happened in the current window.
- */
+/** Counts one call against a limit before the work; throws TooManyRequests once `limit` calls used the window. */
 export async function consumeRateLimit(opts: RateLimit): Promise<void> {
-  const count = await increment(opts);
-  if (count > opts.limit) {
-    throw new TooManyRequests(opts.message ?? serverText.tooManyRequests, windowOf(opts).retryAfter);
-  }
-}
-
-/**
- * For limits that count only some outcomes (failed logins): throws TooManyRequests when `limit` events
- * were recorded in the current window, without recording one. Pair with recordRateEvent on failure.
- * Parallel requests can each pass the check before any records, so the limit is approximate by the
- * number of requests in flight at once.
- */
-export async function assertUnderRateLimit(opts: RateLimit): Promise<void> {
-  const { key, retryAfter } = windowOf(opts);
-  const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }));
-  if (Number(Item?.count ?? 0) >= opts.limit) {
-    throw new TooManyRequests(opts.message ?? serverText.tooManyRequests, retryAfter);
-  }
-}
-
-/** Records one event (e.g. a failed login) in the current window of a limit checked by assertUnderRateLimit. */
-export async function recordRateEvent(opts: RateLimit): Promise<void> {
-  await increment(opts);
+  await reserveRateSlot(opts);
 }
 
 /** Forgets the current window's events (e.g. a password reset lifts the failed-login lock of that account). */

@@ -20,6 +20,11 @@ export interface UserRecord {
   /** The last reset/verification mail job that completed, so a redelivered job does not mail twice. */
   resetRequestId?: string;
   verifyRequestId?: string;
+  /**
+   * Epoch seconds: ID tokens issued (signed in) before this are refused (lib/auth.ts). Set by logout,
+   * a password reset and a password change, so every earlier session ends at once.
+   */
+  sessionsValidFrom?: number;
 }
 
 type GuardKind = 'username' | 'email';
@@ -42,6 +47,41 @@ export async function getUserRole(userId: string): Promise<Role | undefined> {
     }),
   );
   return Item?.role as Role | undefined;
+}
+
+/** What every signed-in call checks (lib/auth.ts): the role and since when sessions count. */
+export interface UserAuthState {
+  role: Role;
+  sessionsValidFrom?: number;
+}
+
+/** Role and session start of a user by id, or undefined for a user that does not exist (any more). */
+export async function getUserAuthState(userId: string): Promise<UserAuthState | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({
+      TableName: table(),
+      Key: keys.user(userId),
+      ProjectionExpression: '#r, sessionsValidFrom',
+      ExpressionAttributeNames: { '#r': 'role' },
+    }),
+  );
+  if (!Item?.role) return undefined;
+  return { role: Item.role as Role, sessionsValidFrom: Item.sessionsValidFrom as number | undefined };
+}
+
+/**
+ * Ends every session signed in before now: ID tokens whose sign-in time is before the returned epoch
+ * second are refused from here on. It is the NEXT whole second (token times have second precision, and
+ * a token of this very second may predate the call), so a new sign-in must wait until then.
+ */
+export async function endSessionsBefore(userId: string, nowMs = Date.now()): Promise<number> {
+  const validFrom = Math.floor(nowMs / 1000) + 1;
+  await updateUser(userId, {
+    update: 'SET sessionsValidFrom = :t',
+    values: { ':t': validFrom },
+    condition: '(attribute_not_exists(sessionsValidFrom) OR sessionsValidFrom < :t)',
+  });
+  return validFrom;
 }
 
 /** User by id (strongly consistent: used right after writes). */

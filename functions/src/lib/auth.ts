@@ -1,5 +1,5 @@
 import { serverText } from '@storyloom/shared/messages';
-import { getUserRole } from '../data/users.ts';
+import { getUserAuthState } from '../data/users.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
 import type { HttpEvent } from './http-types.ts';
 
@@ -30,10 +30,23 @@ export async function authenticate(event: HttpEvent, auth: 'public' | 'user' | '
   if (auth === 'public') return user;
   if (!user) throw new Unauthorized(serverText.unauthorized);
   // An ID token outlives a deleted account by up to an hour: a user without a record is logged out.
-  const role = await getUserRole(user.id);
-  if (!role) throw new Unauthorized(serverText.unauthorized);
-  if (auth === 'admin' && role !== 'admin') throw new Forbidden(serverText.forbidden);
+  const state = await getUserAuthState(user.id);
+  if (!state) throw new Unauthorized(serverText.unauthorized);
+  // Logout, a password reset or change ended the sessions signed in before `sessionsValidFrom`.
+  if (state.sessionsValidFrom !== undefined && signedInAt(claims) < state.sessionsValidFrom) {
+    throw new Unauthorized(serverText.unauthorized);
+  }
+  if (auth === 'admin' && state.role !== 'admin') throw new Forbidden(serverText.forbidden);
   return user;
+}
+
+/**
+ * When the session of a token signed in (epoch seconds): `auth_time`, which Cognito keeps from the
+ * password sign-in through every refresh, else `iat`. API Gateway passes numbers as strings.
+ */
+export function signedInAt(claims: Record<string, unknown> | undefined): number {
+  const value = Number(claims?.auth_time ?? claims?.iat);
+  return Number.isFinite(value) ? value : 0;
 }
 
 /** API Gateway passes array claims as "[a b]" strings; local mode passes arrays. */

@@ -150,6 +150,14 @@ export interface LoginResponse {
   expires_in: number;
 }
 
+/**
+ * PUT /api/profile response: a password change ends every other session, and this one carries on with
+ * these fresh tokens (the SPA stores them in place of the old ones).
+ */
+export interface ChangePasswordResponse extends LoginResponse {
+  message: string;
+}
+
 /** POST /refresh-token response: a new ID token; the refresh token stays the same. */
 export type RefreshResponse = Omit<LoginResponse, 'refresh_token'>;
 

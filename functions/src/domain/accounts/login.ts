@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { accountText } from '@storyloom/shared/messages';
 import type { LoginInput, LoginResponse } from '@storyloom/shared/schemas/auth';
-import { refreshSession, signIn } from '../../adapters/user-pool.ts';
-import { findUserId, getUser } from '../../data/users.ts';
+import { idTokenClaims, refreshSession, signIn, signOutEverywhere } from '../../adapters/user-pool.ts';
+import { endSessionsBefore, findUserId, getUser, getUserAuthState } from '../../data/users.ts';
+import { signedInAt } from '../../lib/auth.ts';
 import { AppError, Unauthorized } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
-import { assertUnder, recordFailure } from './limits.ts';
+import { beginLoginAttempt } from './limits.ts';
 
 /** Asked of Cognito when the name matches no account, so both cases take one Cognito round trip. */
 const NOBODY = `nobody-${randomUUID()}`;
@@ -13,22 +15,27 @@ const NOBODY = `nobody-${randomUUID()}`;
 /**
  * POST /login with a username or an email (usernames cannot contain '@'). Wrong password and
  * unknown account get the same 401; only after the right password does an unverified email show
- * (403 with `email_not_verified`). Failures count against the account and the client (limits.ts).
+ * (403 with `email_not_verified`). Each attempt holds a failed-login slot while the password is
+ * checked (limits.ts); a right password gives it back.
  */
 export async function login(input: LoginInput, sourceIp: string): Promise<LoginResponse> {
   const kind = input.username.includes('@') ? 'email' : 'username';
-  const [, userId] = await Promise.all([assertUnder('loginClient', sourceIp), findUserId(kind, input.username)]);
-  // Unknown names get a counter of their own, so a lock does not tell which names exist.
-  const account = userId ?? `${kind}:${input.username}`;
-  await assertUnder('loginAccount', account);
+  const [attempt, userId] = await Promise.all([
+    beginLoginAttempt(`${kind}:${input.username}`, sourceIp),
+    findUserId(kind, input.username),
+  ]);
+  const user = userId ? await getUser(userId) : undefined;
+  if (user?.sessionsValidFrom) await waitUntilSecond(user.sessionsValidFrom);
 
-  const session = await signIn(userId ?? NOBODY, input.password);
-  const user = session && userId ? await getUser(userId) : undefined;
+  const session = await signIn(user?.id ?? NOBODY, input.password).catch(async (error: unknown) => {
+    await attempt.release(); // Cognito failed: nothing was evaluated.
+    throw error;
+  });
   if (!session || !user) {
-    await Promise.all([recordFailure('loginClient', sourceIp), recordFailure('loginAccount', account)]);
     logger.info('login failed', { userId });
     throw new Unauthorized(accountText.invalidCredentials);
   }
+  await attempt.release();
   if (!user.emailVerified) {
     throw new AppError(403, accountText.emailNotVerified, { email_not_verified: true });
   }
@@ -36,9 +43,37 @@ export async function login(input: LoginInput, sourceIp: string): Promise<LoginR
   return { token: session.idToken, refresh_token: session.refreshToken, expires_in: session.expiresIn };
 }
 
-/** POST /refresh-token: a new ID token while the refresh token (30 days in AWS) is valid. */
+/**
+ * POST /refresh-token: a new ID token while the refresh token (30 days in AWS) is valid and its session
+ * was not ended (logout, password reset or change revoke refresh tokens; the sign-in time is checked too).
+ */
 export async function refresh(refreshToken: string): Promise<Omit<LoginResponse, 'refresh_token'>> {
   const session = await refreshSession(refreshToken);
   if (!session) throw new Unauthorized(accountText.sessionExpired);
+  const claims = idTokenClaims(session.idToken);
+  const state = await getUserAuthState(String(claims['cognito:username'] ?? ''));
+  if (!state || (state.sessionsValidFrom !== undefined && signedInAt(claims) < state.sessionsValidFrom)) {
+    throw new Unauthorized(accountText.sessionExpired);
+  }
   return { token: session.idToken, expires_in: session.expiresIn };
+}
+
+/**
+ * Ends every session of the user: ID tokens signed in before now are refused (lib/auth.ts) and the
+ * refresh tokens are revoked. POST /logout, a password reset and a password change call it.
+ */
+export async function endAllSessions(userId: string): Promise<number> {
+  const validFrom = await endSessionsBefore(userId);
+  await signOutEverywhere(userId);
+  logger.info('sessions ended', { userId });
+  return validFrom;
+}
+
+/**
+ * Token times have second precision: a sign-in right after sessions ended waits for the next whole
+ * second (at most one), so its token is not refused with the old ones.
+ */
+export async function waitUntilSecond(epochSeconds: number): Promise<void> {
+  const wait = epochSeconds * 1000 - Date.now();
+  if (wait > 0) await sleep(Math.min(wait, 1100));
 }

@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { RESET_LINK_TTL_SECONDS } from '@storyloom/shared/constants';
 import { accountText } from '@storyloom/shared/messages';
 import { sendEmail } from '../../adapters/mailer.ts';
-import {
-  markPoolEmailVerified,
-  PasswordRejected,
-  setPoolPassword,
-  signOutEverywhere,
-} from '../../adapters/user-pool.ts';
+import { markPoolEmailVerified, PasswordRejected, setPoolPassword } from '../../adapters/user-pool.ts';
 import { deleteEmailToken, findEmailToken, putEmailToken } from '../../data/account-tokens.ts';
 import {
   claimResetToken,
@@ -23,7 +18,8 @@ import { enqueueJob } from '../../jobs/queue.ts';
 import { AppError, ValidationFailed } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { passwordResetEmail } from './emails.ts';
-import { clearFailures, consumeMailQuota } from './limits.ts';
+import { clearLoginLocks, consumeMailQuota } from './limits.ts';
+import { endAllSessions } from './login.ts';
 import { newLinkToken, sameHash, sha256 } from './secrets.ts';
 
 /** 400 `{ valid: false, error }`, the shape the reset screen reads. */
@@ -73,9 +69,9 @@ export async function validateResetToken(token: string): Promise<{ valid: true; 
 /**
  * POST /reset-password. The link is used up first (a conditional update: one caller wins), then the
  * password is set; if Cognito refuses, the link is given back. A reset also proves the email is
- * theirs, lifts the account's failed-login lock, and ends the user's other sessions.
+ * theirs, lifts the account's failed-login locks, and ends every earlier session of the user.
  */
-export async function resetPassword(token: string, newPassword: string): Promise<void> {
+export async function resetPassword(token: string, newPassword: string, sourceIp?: string): Promise<void> {
   const tokenHash = sha256(token);
   const user = await userOfResetToken(tokenHash);
   if (!(await claimResetToken(user.id, tokenHash))) throw invalidLink();
@@ -91,6 +87,6 @@ export async function resetPassword(token: string, newPassword: string): Promise
     await markPoolEmailVerified(user.id, user.email);
     await markEmailVerified(user.id);
   }
-  await Promise.all([clearFailures('loginAccount', user.id), signOutEverywhere(user.id)]);
+  await Promise.all([clearLoginLocks(user, sourceIp), endAllSessions(user.id)]);
   logger.info('password reset', { userId: user.id });
 }

@@ -3,7 +3,7 @@ import { resetPasswordSchema } from '@storyloom/shared/schemas/auth';
 import { resetPassword } from '../../domain/accounts/password-reset.ts';
 import { ok, route } from '../../lib/http.ts';
 
-export const handler = route({ auth: 'public', body: resetPasswordSchema }, async ({ body }) => {
-  await resetPassword(body.token, body.new_password);
+export const handler = route({ auth: 'public', body: resetPasswordSchema }, async ({ body, sourceIp }) => {
+  await resetPassword(body.token, body.new_password, sourceIp);
   return ok({ message: accountText.passwordReset });
 });
