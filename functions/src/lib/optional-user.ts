@@ -28,7 +28,19 @@ function getVerifier(): Verify {
       customJwtCheck: ({ payload }) =>
         validateCognitoJwtFields(payload, { tokenUse: 'id', clientId: config.userPoolClientId }),
     });
-    verifier = (token) => v.verify(token) as Promise<Record<string, unknown>>;
+    // aws-jwt-verify fetches keys over https only: read the stand-in's keys once with fetch and seed them.
+    let keysLoaded: Promise<void> | undefined;
+    verifier = async (token) => {
+      keysLoaded ??= fetch(`${issuer}/.well-known/jwks.json`)
+        .then((res) => res.json())
+        .then((jwks) => v.cacheJwks(jwks as Parameters<typeof v.cacheJwks>[0]))
+        .catch((error: unknown) => {
+          keysLoaded = undefined;
+          throw error;
+        });
+      await keysLoaded;
+      return v.verify(token) as Promise<Record<string, unknown>>;
+    };
   } else {
     const v = CognitoJwtVerifier.create({
       userPoolId: config.userPoolId,
