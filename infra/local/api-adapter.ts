@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpEvent, HttpResult } from '@storyloom/functions/lib/http-types';
-import type { RouteDef } from '@storyloom/functions/routes';
+import { type RouteDef, routeId } from '@storyloom/functions/routes';
 import { serverText } from '@storyloom/shared/messages';
 import { type CompiledRoute, matchRoute } from './router.ts';
 
@@ -24,11 +24,15 @@ export function createApiAdapter(opts: {
   return async function handleApi(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
     const method = (req.method ?? 'GET').toUpperCase();
+    // Every response names its request, as API Gateway's does; the handler adds `x-request-id` itself.
+    const requestId = newRequestId();
+    res.setHeader('apigw-requestid', requestId);
+    const ids = { 'x-request-id': requestId };
     const match = matchRoute(opts.routes, method, path);
-    if (match.kind !== 'found') return send(res, 404, { error: serverText.routeNotFound });
+    if (match.kind !== 'found') return send(res, 404, { error: serverText.routeNotFound }, ids);
 
     const body = await readBody(req, MAX_REQUEST_BYTES);
-    if (body === 'too-large') return send(res, 413, { error: serverText.bodyTooLarge });
+    if (body === 'too-large') return send(res, 413, { error: serverText.bodyTooLarge }, ids);
 
     // Public routes have no authorizer in AWS, so their handlers never see claims: nor here, or a
     // handler could come to rely on something that only works locally.
@@ -37,14 +41,21 @@ export function createApiAdapter(opts: {
       const token = bearer(req.headers.authorization);
       claims = token ? ((await opts.verifyToken(token)) ?? undefined) : undefined;
       // API Gateway's JWT authorizer answers 401 with this body before the function runs.
-      if (!claims) return send(res, 401, { message: 'Unauthorized' });
+      if (!claims) return send(res, 401, { message: 'Unauthorized' }, ids);
     }
 
-    const event = toEvent(req, url, path, match.route, match.pathParameters, body, claims);
+    const event = toEvent(req, url, path, match.route, match.pathParameters, body, claims, requestId);
     const handler = await opts.loadHandler(match.route);
-    const result = await handler(event, { awsRequestId: event.requestContext.requestId });
+    // Lambda's context carries its own invocation id and the function's name (one function per route).
+    const context = { awsRequestId: randomBytes(16).toString('hex'), functionName: `local-${routeId(match.route)}` };
+    const result = await handler(event, context);
     writeResult(res, result);
   };
+}
+
+/** An id shaped like API Gateway's (`JBmHhiXfoAMEaGw=`: 11 random bytes, base64). */
+export function newRequestId(): string {
+  return randomBytes(11).toString('base64');
 }
 
 function bearer(header: string | undefined): string | undefined {
@@ -61,6 +72,7 @@ function toEvent(
   pathParameters: Record<string, string>,
   body: Buffer,
   claims: Record<string, unknown> | undefined,
+  requestId: string,
 ): HttpEvent {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
@@ -84,7 +96,7 @@ function toEvent(
     body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
     isBase64Encoded: body.length > 0 && !isText,
     requestContext: {
-      requestId: randomUUID(),
+      requestId,
       routeKey,
       stage: '$default',
       time: new Date(now).toISOString(),
@@ -126,7 +138,7 @@ function writeResult(res: ServerResponse, result: HttpResult | Record<string, un
   res.end(r.body === undefined ? undefined : r.isBase64Encoded ? Buffer.from(r.body, 'base64') : r.body);
 }
 
-export function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+export function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
   res.end(JSON.stringify(body));
 }

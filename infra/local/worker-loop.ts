@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SqsBatchResponse, SqsEvent } from '@storyloom/functions/lib/http-types';
 
@@ -26,6 +27,7 @@ export function startWorkerLoop(opts: {
             MaxNumberOfMessages: opts.batchSize,
             WaitTimeSeconds: 2,
             MessageSystemAttributeNames: ['All'],
+            MessageAttributeNames: ['All'],
           }),
           { abortSignal: abort.signal },
         );
@@ -36,12 +38,19 @@ export function startWorkerLoop(opts: {
             receiptHandle: m.ReceiptHandle!,
             body: m.Body ?? '',
             attributes: (m.Attributes ?? {}) as Record<string, string>,
-            messageAttributes: m.MessageAttributes ?? {},
+            // Lambda's event spells message attributes in camel case.
+            messageAttributes: Object.fromEntries(
+              Object.entries(m.MessageAttributes ?? {}).map(([name, a]) => [
+                name,
+                { stringValue: a.StringValue, dataType: a.DataType },
+              ]),
+            ),
             eventSource: 'aws:sqs' as const,
             eventSourceARN: opts.queueArn,
           })),
         };
-        const result = await opts.handler(event, {}).catch((error: unknown) => {
+        const context = { awsRequestId: randomUUID(), functionName: 'local-worker' };
+        const result = await opts.handler(event, context).catch((error: unknown) => {
           opts.onError(error);
           // A thrown handler fails the whole batch, as on Lambda.
           return { batchItemFailures: event.Records.map((r) => ({ itemIdentifier: r.messageId })) };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { MAX_JSON_BODY_BYTES } from '@storyloom/shared/constants';
@@ -7,7 +8,7 @@ import type * as z from 'zod/mini';
 import { type AuthUser, authenticate } from './auth.ts';
 import { AppError, PayloadTooLarge, TooManyRequests, Unauthorized, ValidationFailed } from './errors.ts';
 import type { HttpEvent, HttpResult } from './http-types.ts';
-import { describeError, logger } from './logger.ts';
+import { describeError, functionNameOf, logger, withInvocation } from './logger.ts';
 
 type Schema = z.ZodMiniType;
 type Infer<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
@@ -78,7 +79,7 @@ export function route<
   const withBody = options.body
     ? base.use(httpJsonBodyParser({ disableContentTypeCheck: true }) as middy.MiddlewareObj<HttpEvent, HttpResult>)
     : base;
-  return withBody.use(errorMapper()).handler(async (event): Promise<HttpResult> => {
+  const handler = withBody.use(errorMapper()).handler(async (event): Promise<HttpResult> => {
     const user = await authenticate(event, options.auth);
     const req = {
       body: parse(options.body, options.body ? (event.body as unknown) : undefined),
@@ -90,6 +91,33 @@ export function route<
     } as RouteRequest<Infer<B>, Infer<Q>, Infer<P>, UserFor<A>>;
     return toResult(await fn(req));
   });
+  return withRequestId(handler);
+}
+
+/** The parts of Lambda's context object the platform reads (local mode passes the same two). */
+export interface InvocationContext {
+  awsRequestId?: string;
+  functionName?: string;
+}
+
+/**
+ * Runs one invocation in its log context and answers with `x-request-id`, error responses included.
+ * The id is API Gateway's request id (the one in its `apigw-requestid` header and access logs), and
+ * every log line of the invocation carries it as `requestId` (docs/platform.md, "Logs").
+ */
+function withRequestId(handler: (event: HttpEvent, context: never) => Promise<HttpResult>) {
+  return (event: HttpEvent, context: InvocationContext = {}): Promise<HttpResult> => {
+    const requestId = event.requestContext?.requestId ?? context.awsRequestId ?? randomUUID();
+    const invocation = {
+      requestId,
+      functionName: functionNameOf(context),
+      ...(context.awsRequestId && context.awsRequestId !== requestId ? { awsRequestId: context.awsRequestId } : {}),
+    };
+    return withInvocation(invocation, async () => {
+      const result = await handler(event, context as never);
+      return { ...result, headers: { ...result.headers, 'x-request-id': requestId } };
+    });
+  };
 }
 
 function parse(schema: Schema | undefined, input: unknown): unknown {

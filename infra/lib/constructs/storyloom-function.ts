@@ -16,7 +16,7 @@ export interface StoryloomFunctionProps {
 }
 
 /**
- * A Storyloom Lambda with the project's defaults: Node 22 on arm64, X-Ray tracing, source-mapped
+ * A Storyloom Lambda with the project's defaults: Node 24 on arm64, no X-Ray tracing, source-mapped
  * stack traces, and a log group owned by the stack with one month of retention.
  */
 export class StoryloomFunction extends lambda.Function {
@@ -29,7 +29,9 @@ export class StoryloomFunction extends lambda.Function {
       description: props.description,
       timeout: Duration.seconds(props.timeoutSeconds),
       memorySize: props.memoryMb,
-      tracing: lambda.Tracing.ACTIVE,
+      // No X-Ray: nothing in the functions opens subsegments or captures SDK clients, so active tracing
+      // would bill for traces that only show the Lambda box (docs/platform.md, "Tracing").
+      tracing: lambda.Tracing.DISABLED,
       logGroup: new logs.LogGroup(scope, `${id}Logs`, {
         retention: logs.RetentionDays.ONE_MONTH,
         removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
