@@ -21,6 +21,11 @@ describe('local route matching (as API Gateway matches)', () => {
     });
   });
 
+  it('passes a malformed escape on as typed, for the handler to refuse with a 400', () => {
+    const match = matchRoute(table, 'GET', '/api/stories/%E0%A4%A');
+    expect(match.kind === 'found' && match.pathParameters).toEqual({ id: '%E0%A4%A' });
+  });
+
   it('prefers a literal segment to a parameter', () => {
     const match = matchRoute(table, 'GET', '/api/stories/shared');
     expect(match.kind === 'found' && match.route.path).toBe('/api/stories/shared');

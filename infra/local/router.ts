@@ -40,9 +40,21 @@ export function matchRoute(compiled: CompiledRoute[], method: string, path: stri
     if (c.route.method !== method) continue;
     const pathParameters: Record<string, string> = {};
     c.params.forEach((name, i) => {
-      pathParameters[name] = decodeURIComponent(m[i + 1]!);
+      pathParameters[name] = decodePathSegment(m[i + 1]!);
     });
     return { kind: 'found', route: c.route, pathParameters };
   }
   return pathMatched ? { kind: 'method-not-allowed' } : { kind: 'not-found' };
+}
+
+/**
+ * API Gateway decodes path parameters. A malformed escape (`%E0%A4%A`) is passed on as typed, not
+ * thrown: the handler platform answers it with a 400 (functions/src/lib/http.ts), as in AWS.
+ */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -21,6 +21,13 @@ export interface LocalStackOptions {
   dataDir: string;
   /** 0 picks a free port. */
   port: number;
+  /**
+   * Address to listen on: 127.0.0.1 unless told otherwise (`LISTEN_HOST` for `npm start`). Local mode is for
+   * one person on one machine: its stand-ins trust every caller and its mailbox shows reset links.
+   */
+  host?: string;
+  /** Host names (besides loopback names and `host`) the server answers to, e.g. a LAN name. */
+  allowedHosts?: readonly string[];
   /** Directory of the built SPA. */
   webDir?: string;
   quiet?: boolean;
@@ -95,7 +102,13 @@ const handlersDir = new URL('../../functions/src/handlers/', import.meta.url);
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
   const services = await startLocalServices({ dataDir: opts.dataDir });
   let ready: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
+  const host = opts.host ?? '127.0.0.1';
+  const acceptsHost = hostCheck(host, opts.allowedHosts ?? []);
   const server = createServer((req, res) => {
+    // A page on another site may point its own name at 127.0.0.1 (DNS rebinding) to read this server
+    // as same-origin: answer only requests addressed to a loopback name (or a name allowed on purpose).
+    if (!acceptsHost(req.headers.host))
+      return send(res, 421, { error: 'This local server answers only on localhost.' });
     if (!ready) return send(res, 503, { error: 'Starting up, try again in a moment' });
     ready(req, res).catch((error: unknown) => {
       console.error('local server error', error);
@@ -105,10 +118,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port, '127.0.0.1', resolve);
+    server.listen(opts.port, host, resolve);
   });
   const port = (server.address() as AddressInfo).port;
-  const url = `http://localhost:${port}`;
+  const url = `http://${isLoopbackAddress(host) || isAnyAddress(host) ? 'localhost' : host}:${port}`;
 
   const resources = await provisionOnServices(services, {
     dataDir: opts.dataDir,
@@ -155,7 +168,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const api = createApiAdapter({
     routes: compileRoutes(routes),
     loadHandler: async (route: RouteDef) =>
-      (await loadModule(route.handler)).handler as (e: HttpEvent, c: unknown) => Promise<HttpResult>,
+      withLambdaResponseCap(
+        (await loadModule(route.handler)).handler as (e: HttpEvent, c: unknown) => Promise<HttpResult>,
+      ),
     verifyToken,
   });
   const serveStatic = createStaticHandler(opts.webDir ?? defaultWebDir);
@@ -181,6 +196,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   ready = async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
     if (path === '/backend' || path.startsWith('/backend/')) return api(req, res, path.slice('/backend'.length) || '/');
+    // The mailbox holds reset links: it answers only on this machine, whatever address the server listens on.
+    const mailbox = path === '/_local/mailbox.json' || path === '/_local/mailbox';
+    if (mailbox && !isLoopbackAddress(req.socket.remoteAddress ?? '')) return send(res, 404, { error: 'Not found' });
     if (path === '/_local/mailbox.json') return sendMailboxJson(res, await services.listSentEmails());
     if (path === '/_local/mailbox') return sendMailboxPage(res, await services.listSentEmails());
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'Method not allowed' });
@@ -198,5 +216,58 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       });
       await services.stop();
     },
+  };
+}
+
+/** Lambda's cap on a synchronous response payload. */
+export const MAX_LAMBDA_RESPONSE_BYTES = 6 * 1024 * 1024;
+
+/**
+ * A Lambda whose response passes 6 MB fails the invocation, and API Gateway answers 500
+ * `{"message":"Internal Server Error"}`: local mode does the same, so tests see what AWS does.
+ */
+export function withLambdaResponseCap(
+  handler: (e: HttpEvent, c: unknown) => Promise<HttpResult>,
+): (e: HttpEvent, c: unknown) => Promise<HttpResult> {
+  return async (event, context) => {
+    const result = await handler(event, context);
+    if (Buffer.byteLength(result.body ?? '') <= MAX_LAMBDA_RESPONSE_BYTES) return result;
+    console.error(`${event.routeKey}: response over Lambda's 6 MB payload limit, refused as in AWS`);
+    return {
+      statusCode: 500,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Internal Server Error' }),
+    };
+  };
+}
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+export function isLoopbackAddress(address: string): boolean {
+  const a = address.replace(/^::ffff:/, '');
+  return a === '::1' || a.startsWith('127.') || a === 'localhost';
+}
+
+function isAnyAddress(address: string): boolean {
+  return address === '0.0.0.0' || address === '::';
+}
+
+/**
+ * Which `Host` headers the server answers: loopback names (`localhost`, `*.localhost`, 127.x, [::1]),
+ * the address it was told to listen on, and names allowed on purpose. Anything else, such as
+ * `Host: evil.example`, is refused.
+ */
+export function hostCheck(listenHost: string, allowed: readonly string[]): (header: string | undefined) => boolean {
+  const extra = new Set([listenHost, ...allowed].map((h) => h.toLowerCase()).filter((h) => !isAnyAddress(h)));
+  return (header) => {
+    if (!header) return false;
+    const name = header.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+    return (
+      LOOPBACK_NAMES.has(name) ||
+      name.endsWith('.localhost') ||
+      /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name) ||
+      extra.has(name) ||
+      extra.has(name.replace(/^\[|\]$/g, ''))
+    );
   };
 }

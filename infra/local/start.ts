@@ -6,6 +6,12 @@ import { startLocalStack } from './stack.ts';
 
 /** `npm start`: the whole product on this machine, no AWS account and no Docker. */
 const port = Number(process.env.PORT ?? 3000);
+// Local mode is for one person on one machine: loopback unless LISTEN_HOST says otherwise (docs/local-mode.md).
+const host = process.env.LISTEN_HOST || '127.0.0.1';
+const allowedHosts = (process.env.ALLOWED_HOSTS ?? '')
+  .split(',')
+  .map((h) => h.trim())
+  .filter(Boolean);
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 const webDir = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -17,7 +23,7 @@ if (process.env.SKIP_WEB_BUILD !== '1' || !existsSync(resolve(webDir, 'index.htm
   await buildWeb({ minify: true });
 }
 await mkdir(dataDir, { recursive: true });
-const stack = await startLocalStack({ dataDir, port, webDir });
+const stack = await startLocalStack({ dataDir, port, webDir, host, allowedHosts });
 console.log(`
 Storyloom is running at ${stack.url}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
   Local mailbox: ${stack.url}/_local/mailbox

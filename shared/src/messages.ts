@@ -107,6 +107,7 @@ export const serverText = {
   notFound: 'Not found',
   routeNotFound: 'No such endpoint',
   malformedJson: 'The request body is not valid JSON',
+  malformedPath: 'The address of this request is malformed',
   bodyTooLarge: 'The request body is too large',
   unauthorized: 'Please log in to continue',
   forbidden: 'You do not have permission to do that',

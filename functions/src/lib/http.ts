@@ -3,7 +3,7 @@ import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { MAX_JSON_BODY_BYTES } from '@storyloom/shared/constants';
 import { serverText } from '@storyloom/shared/messages';
-import { firstIssue } from '@storyloom/shared/schemas/fields';
+import { firstIssue, isStorableText } from '@storyloom/shared/schemas/fields';
 import type * as z from 'zod/mini';
 import { type AuthUser, authenticate } from './auth.ts';
 import { AppError, PayloadTooLarge, TooManyRequests, Unauthorized, ValidationFailed } from './errors.ts';
@@ -84,7 +84,7 @@ export function route<
     const req = {
       body: parse(options.body, options.body ? (event.body as unknown) : undefined),
       query: parse(options.query, event.queryStringParameters ?? {}),
-      params: parse(options.params, event.pathParameters ?? {}),
+      params: parse(options.params, wellFormedPath(event.pathParameters)),
       user,
       sourceIp: event.requestContext.http.sourceIp,
       event,
@@ -118,6 +118,24 @@ function withRequestId(handler: (event: HttpEvent, context: never) => Promise<Ht
       return { ...result, headers: { ...result.headers, 'x-request-id': requestId } };
     });
   };
+}
+
+/**
+ * Path parameters as the handler may read them. A malformed percent-escape (`%E0%A4%A`) or a lone
+ * surrogate cannot name anything: 400, never a 500 from a decode further down.
+ */
+function wellFormedPath(params: HttpEvent['pathParameters']): Record<string, string | undefined> {
+  for (const value of Object.values(params ?? {})) {
+    if (value === undefined) continue;
+    let wellFormed = isStorableText(value);
+    try {
+      decodeURIComponent(value);
+    } catch {
+      wellFormed = false;
+    }
+    if (!wellFormed) throw new ValidationFailed(serverText.malformedPath);
+  }
+  return params ?? {};
 }
 
 function parse(schema: Schema | undefined, input: unknown): unknown {

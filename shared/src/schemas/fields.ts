@@ -1,6 +1,14 @@
 import * as z from 'zod/mini';
 import { validation } from '../messages.ts';
 
+/** Half of a UTF-16 surrogate pair without its other half: not text (JSON and DynamoDB mangle it). */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** No NUL and no unpaired surrogate: text every store and every mail can carry unchanged. */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+}
+
 /** The spec's "simple email shape": something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

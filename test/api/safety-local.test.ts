@@ -1,0 +1,58 @@
+import { serverText } from '@storyloom/shared/messages';
+import { describe, expect, it } from 'vitest';
+import { hostCheck, MAX_LAMBDA_RESPONSE_BYTES, withLambdaResponseCap } from '../../infra/local/stack.ts';
+import { api, call } from '../support/http.ts';
+import { registerAndLogin } from '../support/users.ts';
+
+/** Issue 11: local mode is for one person on one machine, and it fails the way AWS fails. */
+describe('local mode answers only its own machine', () => {
+  it.each(['/', '/backend/public/stories', '/_local/mailbox.json', '/_local/mailbox'])(
+    'refuses %s addressed to another host name (DNS rebinding)',
+    async (path) => {
+      const res = await call('GET', path, { headers: { host: 'evil.example' } });
+      expect(res.status).toBe(421);
+      expect(res.text).not.toContain('<!doctype');
+    },
+  );
+
+  it('answers loopback names', async () => {
+    for (const host of ['localhost:3000', '127.0.0.1', '[::1]:8080', 'app.localhost']) {
+      expect((await call('GET', '/backend/public/stories', { headers: { host } })).status).toBe(200);
+    }
+  });
+
+  it('accepts only loopback names, the address it listens on and names allowed on purpose', () => {
+    const local = hostCheck('127.0.0.1', []);
+    expect(['localhost', 'LOCALHOST:3000', '127.0.0.1:3000', '[::1]:3000', 'a.localhost'].every(local)).toBe(true);
+    expect(['evil.example', 'localhost.evil.example', '10.0.0.2', '', undefined].some(local)).toBe(false);
+    const lan = hostCheck('0.0.0.0', ['nas.home']);
+    expect(lan('nas.home:3000')).toBe(true);
+    expect(lan('0.0.0.0')).toBe(false);
+    expect(lan('evil.example')).toBe(false);
+  });
+});
+
+describe('malformed paths', () => {
+  it('answers a malformed percent-escape with 400, on public and signed-in routes', async () => {
+    const user = await registerAndLogin();
+    const signedIn = await api('GET', '/api/stories/%E0%A4%A', { token: user.token });
+    expect(signedIn.status).toBe(400);
+    expect(signedIn.body).toEqual({ error: serverText.malformedPath });
+    const open = await api('GET', '/shared/%E0%A4%A');
+    expect(open.status).toBe(400);
+    const author = await api('GET', '/public/author/%E0%A4');
+    expect(author.status).toBe(400);
+  });
+});
+
+describe('responses over Lambda’s 6 MB', () => {
+  it('are refused as Lambda refuses them: API Gateway’s 500', async () => {
+    const big = 'x'.repeat(MAX_LAMBDA_RESPONSE_BYTES + 1);
+    const capped = withLambdaResponseCap(async () => ({ statusCode: 200, body: big }));
+    const res = await capped({ routeKey: 'GET /big' } as never, {});
+    expect(res.statusCode).toBe(500);
+    expect(JSON.parse(res.body!)).toEqual({ message: 'Internal Server Error' });
+    const small = withLambdaResponseCap(async () => ({ statusCode: 200, body: 'ok' }));
+    expect((await small({} as never, {})).body).toBe('ok');
+  });
+});
