@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
+import { queryAll, type TableQuery } from './query.ts';
 
 /** Key of any item of the single table. */
 export interface ItemKey {
@@ -43,24 +44,8 @@ export async function deleteItems(itemKeys: readonly ItemKey[]): Promise<void> {
 
 /** Keys of every item a query matches, all pages (for deletions; reads only pk and sk). */
 export async function queryKeys(
-  query: Pick<
-    QueryCommandInput,
-    'IndexName' | 'KeyConditionExpression' | 'ExpressionAttributeValues' | 'ConsistentRead'
-  >,
+  query: Pick<TableQuery, 'IndexName' | 'KeyConditionExpression' | 'ExpressionAttributeValues' | 'ConsistentRead'>,
 ): Promise<ItemKey[]> {
-  const found: ItemKey[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        ...query,
-        TableName: config.tableName,
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) found.push({ pk: String(item.pk), sk: String(item.sk) });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  const items = await queryAll({ ...query, ProjectionExpression: 'pk, sk' });
+  return items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
 }

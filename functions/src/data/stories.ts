@@ -1,17 +1,11 @@
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  type QueryCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StoryType } from '@storyloom/shared/constants';
 import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
 import { conditionally, type ItemKey, isConditionFailure, queryKeys } from './items.ts';
 import { keys } from './keys.ts';
+import { queryAll, queryItems, type StartKey, type TableQuery } from './query.ts';
+import { buildUpdate } from './update.ts';
 
 /**
  * Story items and their access patterns (docs/stories.md, "Data model"). A story lives at
@@ -157,40 +151,22 @@ export async function updateStoryFields(
   edit: StoryEdit,
   opts: { authorId?: string; updatedAt: string },
 ): Promise<StoryRecord | undefined> {
-  // Every name goes through #placeholders: `location` is one of DynamoDB's reserved words.
-  const names: Record<string, string> = { '#title': 'title', '#content': 'content', '#updatedAt': 'updatedAt' };
-  const values: Record<string, unknown> = {
-    ':title': edit.title,
-    ':content': edit.content,
-    ':updatedAt': opts.updatedAt,
-  };
-  const set = ['#title = :title', '#content = :content', '#updatedAt = :updatedAt'];
-  const remove: string[] = [];
-  for (const field of ['location', 'startDate', 'endDate'] as const) {
-    names[`#${field}`] = field;
-    const value = edit[field];
-    if (value === null) remove.push(`#${field}`);
-    else {
-      set.push(`#${field} = :${field}`);
-      values[`:${field}`] = value;
-    }
-  }
-  let condition = 'attribute_exists(pk)';
-  if (opts.authorId) {
-    condition += ' AND authorId = :authorId';
-    values[':authorId'] = opts.authorId;
-  }
+  // buildUpdate puts every name behind a #placeholder: `location` is one of DynamoDB's reserved words.
+  const update = buildUpdate({
+    set: {
+      title: edit.title,
+      content: edit.content,
+      updatedAt: opts.updatedAt,
+      location: edit.location,
+      startDate: edit.startDate,
+      endDate: edit.endDate,
+    },
+    condition: opts.authorId ? 'attribute_exists(pk) AND authorId = :authorId' : 'attribute_exists(pk)',
+    values: opts.authorId ? { ':authorId': opts.authorId } : undefined,
+  });
   try {
     const { Attributes } = await dynamo.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.story(storyId),
-        UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
+      new UpdateCommand({ TableName: table(), Key: keys.story(storyId), ...update, ReturnValues: 'ALL_NEW' }),
     );
     return Attributes ? toStoryRecord(Attributes) : undefined;
   } catch (error) {
@@ -213,32 +189,23 @@ export async function setStoryVisibility(
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
     const current = await getStory(storyId);
     if (!current) return undefined;
-    const values: Record<string, unknown> = { ':was': current.isPublic, ':public': change.isPublic };
-    const set = ['isPublic = :public'];
-    const remove: string[] = [];
-    if (change.allowComments !== undefined) {
-      set.push('allowComments = :comments');
-      values[':comments'] = change.allowComments;
-    }
     const flips = current.isPublic !== change.isPublic;
-    if (flips && change.isPublic) {
-      const index = keys.publicStoriesIndex(current.createdAt, current.id);
-      set.push('gsi2pk = :gsi2pk', 'gsi2sk = :gsi2sk');
-      values[':gsi2pk'] = index.gsi2pk;
-      values[':gsi2sk'] = index.gsi2sk;
-    } else if (flips) {
-      remove.push('gsi2pk', 'gsi2sk');
-    }
+    const index = keys.publicStoriesIndex(current.createdAt, current.id);
+    const update = buildUpdate({
+      set: {
+        isPublic: change.isPublic,
+        ...(change.allowComments !== undefined ? { allowComments: change.allowComments } : {}),
+        // Joining or leaving the sparse public index (null removes the attributes).
+        ...(flips
+          ? { gsi2pk: change.isPublic ? index.gsi2pk : null, gsi2sk: change.isPublic ? index.gsi2sk : null }
+          : {}),
+      },
+      condition: 'attribute_exists(pk) AND isPublic = :was',
+      values: { ':was': current.isPublic },
+    });
     try {
       const { Attributes } = await dynamo.send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: keys.story(storyId),
-          UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
-          ConditionExpression: 'attribute_exists(pk) AND isPublic = :was',
-          ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_NEW',
-        }),
+        new UpdateCommand({ TableName: table(), Key: keys.story(storyId), ...update, ReturnValues: 'ALL_NEW' }),
       );
       if (flips) await addToPublicCount(change.isPublic ? 1 : -1);
       return Attributes ? toStoryRecord(Attributes) : undefined;
@@ -345,37 +312,23 @@ export async function listStoryIdsByAuthor(authorId: string): Promise<string[]> 
  * before the page is read: latency stays low, but the read cost grows with the page number (docs/stories.md).
  */
 export async function listPublicStoriesPage(page: number, limit: number): Promise<StoryRecord[]> {
-  const base = {
+  const base: TableQuery = {
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.publicStoriesPartition() },
     ScanIndexForward: false,
-  } satisfies Partial<QueryCommandInput>;
-  let startKey: Record<string, unknown> | undefined;
-  let toSkip = (page - 1) * limit;
-  while (toSkip > 0) {
-    const { Items = [], LastEvaluatedKey } = await dynamo.send(
-      new QueryCommand({
-        ...base,
-        TableName: table(),
-        Limit: toSkip,
-        ProjectionExpression: 'pk, sk, gsi2pk, gsi2sk',
-        ExclusiveStartKey: startKey,
-      }),
+  };
+  let startKey: StartKey | undefined;
+  if (page > 1) {
+    const skipped = await queryItems(
+      { ...base, ProjectionExpression: 'pk, sk, gsi2pk, gsi2sk' },
+      { limit: (page - 1) * limit },
     );
-    toSkip -= Items.length;
-    startKey = LastEvaluatedKey;
-    if (!startKey) return [];
+    if (!skipped.next) return [];
+    startKey = skipped.next;
   }
-  const stories: StoryRecord[] = [];
-  do {
-    const { Items = [], LastEvaluatedKey } = await dynamo.send(
-      new QueryCommand({ ...base, TableName: table(), Limit: limit - stories.length, ExclusiveStartKey: startKey }),
-    );
-    stories.push(...Items.map(toStoryRecord));
-    startKey = LastEvaluatedKey;
-  } while (startKey && stories.length < limit);
-  return stories;
+  const { items } = await queryItems(base, { limit, startKey });
+  return items.map(toStoryRecord);
 }
 
 /** The public-story counter (one GetItem). Never below zero, even if a crash ever left it off by one. */
@@ -401,22 +354,12 @@ async function addToPublicCount(delta: number): Promise<void> {
  * every public story's index entry, so it is an operator's repair tool, never on a request path.
  */
 export async function recountPublicStories(): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.publicStoriesPartition() },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const { count } = await queryItems({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.publicStoriesPartition() },
+    Select: 'COUNT',
+  });
   await dynamo.send(
     new PutCommand({ TableName: table(), Item: { ...keys.publicStoryCounter(), type: 'Counter', count } }),
   );
@@ -430,40 +373,15 @@ export interface StoriesPage {
 }
 
 /** Every story, newest first (gsi3), one page of up to `limit` for the admin panel. */
-export async function listAllStories(limit: number, startKey?: Record<string, unknown>): Promise<StoriesPage> {
-  const stories: StoryRecord[] = [];
-  let next = startKey;
-  do {
-    const { Items = [], LastEvaluatedKey } = await dynamo.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.allStoriesPartition() },
-        ScanIndexForward: false,
-        Limit: limit - stories.length,
-        ExclusiveStartKey: next,
-      }),
-    );
-    stories.push(...Items.map(toStoryRecord));
-    next = LastEvaluatedKey;
-  } while (next && stories.length < limit);
-  return { stories, next };
-}
-
-/** The attributes a gsi3 LastEvaluatedKey has: what an admin cursor may contain. */
-export const ALL_STORIES_CURSOR_FIELDS = ['pk', 'sk', 'gsi3pk', 'gsi3sk'] as const;
-
-/** All pages of a query on the table (or an index when `IndexName` is set). */
-export async function queryAll(
-  query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
-): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(new QueryCommand({ ...query, TableName: table(), ExclusiveStartKey: startKey }));
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+export async function listAllStories(limit: number, startKey?: StartKey): Promise<StoriesPage> {
+  const { items, next } = await queryItems(
+    {
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.allStoriesPartition() },
+      ScanIndexForward: false,
+    },
+    { limit, startKey },
+  );
+  return { stories: items.map(toStoryRecord), next };
 }

@@ -4,7 +4,7 @@ import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
 import { conditionally, type ItemKey, queryKeys } from './items.ts';
 import { keys } from './keys.ts';
-import { queryAll } from './stories.ts';
+import { queryAll } from './query.ts';
 
 /**
  * A story shared with one user (`STORY#<storyId>` / `SHARE#<userId>`), listed under that user too

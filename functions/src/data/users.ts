@@ -1,9 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@storyloom/shared/constants';
 import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
 import { conditionally, type ItemKey, queryKeys } from './items.ts';
 import { keys } from './keys.ts';
+import { queryItems, type StartKey } from './query.ts';
 
 /** A user as stored (keys.user). The id is also the Cognito username (docs/accounts.md). */
 export interface UserRecord {
@@ -254,33 +255,30 @@ export interface UsersPage {
 }
 
 /** Users newest first, one page, through the gsi1 'USERS' partition (never a Scan). */
-export async function listUsers(limit: number, startKey?: Record<string, unknown>): Promise<UsersPage> {
-  const { Items = [], LastEvaluatedKey } = await dynamo.send(
-    new QueryCommand({
-      TableName: table(),
+export async function listUsers(limit: number, startKey?: StartKey): Promise<UsersPage> {
+  const { items, next } = await queryItems(
+    {
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.allUsersPartition() },
       ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-    }),
+    },
+    { limit, startKey },
   );
-  return { users: Items as UserRecord[], next: LastEvaluatedKey };
+  return { users: items as unknown as UserRecord[], next };
 }
 
 /** Ids of up to `limit` admins (sparse gsi2). The index is eventually consistent. */
 export async function listAdminIds(limit: number): Promise<string[]> {
-  const { Items = [] } = await dynamo.send(
-    new QueryCommand({
-      TableName: table(),
+  const { items } = await queryItems(
+    {
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.adminsPartition() },
       ProjectionExpression: '#id',
       ExpressionAttributeNames: { '#id': 'id' },
-      Limit: limit,
-    }),
+    },
+    { limit },
   );
-  return Items.map((item) => String(item.id));
+  return items.map((item) => String(item.id));
 }

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactInput } from '@storyloom/shared/schemas/contact';
 import { escapeHtml, sendEmail } from '../adapters/mailer.ts';
-import { keys } from '../data/keys.ts';
+import { getContactMessage, markContactMessageNotified, putContactMessage } from '../data/contact-messages.ts';
 import { consumeRateLimit } from '../data/rate-limit.ts';
 import { enqueueJob } from '../jobs/queue.ts';
-import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
 
@@ -22,26 +20,19 @@ export async function submitContactMessage(input: ContactInput, sourceIp: string
     limit: config.contactRateLimit,
     windowSeconds: CONTACT_WINDOW_SECONDS,
   });
-  const sentAt = new Date().toISOString();
-  const key = keys.contactMessage(sentAt, randomUUID());
-  await dynamo.send(
-    new PutCommand({
-      TableName: config.tableName,
-      Item: { ...key, type: 'ContactMessage', ...input, sourceIp, createdAt: sentAt },
-    }),
-  );
+  const key = await putContactMessage({ ...input, sourceIp, createdAt: new Date().toISOString() }, randomUUID());
   await enqueueJob({ type: 'contact.notify', ...key });
 }
 
 /** Worker step: emails a stored contact message to the operator once. */
 export async function notifyOperator(key: { pk: string; sk: string }): Promise<void> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: key }));
-  if (!Item) {
+  const stored = await getContactMessage(key);
+  if (!stored) {
     logger.warn('contact message gone before notification', { key });
     return;
   }
-  if (Item.notifiedAt) return;
-  const { name, email, message } = Item as unknown as ContactInput;
+  if (stored.notifiedAt) return;
+  const { name, email, message } = stored;
   await sendEmail({
     to: config.contactToAddress,
     replyTo: email,
@@ -49,12 +40,5 @@ export async function notifyOperator(key: { pk: string; sk: string }): Promise<v
     text: `From: ${name} <${email}>\n\n${message}`,
     html: `<p>From: ${escapeHtml(name)} &lt;${escapeHtml(email)}&gt;</p><p>${escapeHtml(message).replace(/\n/g, '<br>')}</p>`,
   });
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: key,
-      UpdateExpression: 'SET notifiedAt = :now',
-      ExpressionAttributeValues: { ':now': new Date().toISOString() },
-    }),
-  );
+  await markContactMessageNotified(key, new Date().toISOString());
 }

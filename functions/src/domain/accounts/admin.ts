@@ -2,6 +2,7 @@ import type { Role } from '@storyloom/shared/constants';
 import { accountText } from '@storyloom/shared/messages';
 import type { AdminUser, AdminUsersResponse } from '@storyloom/shared/schemas/auth';
 import { setPoolAdmin } from '../../adapters/user-pool.ts';
+import { decodeCursor, encodeCursor } from '../../data/cursor.ts';
 import { keys } from '../../data/keys.ts';
 import { getUser, listAdminIds, listUsers, setUserRole, type UserRecord } from '../../data/users.ts';
 import { NotFound, ValidationFailed } from '../../lib/errors.ts';
@@ -17,7 +18,7 @@ const toAdminUser = (user: UserRecord): AdminUser => ({
 
 /** GET /api/admin/users: one page, newest first; `next_cursor` fetches the next page. */
 export async function listUsersForAdmin(limit: number, cursor?: string): Promise<AdminUsersResponse> {
-  const page = await listUsers(limit, cursor ? decodeCursor(cursor) : undefined);
+  const page = await listUsers(limit, cursor ? decodeUsersCursor(cursor) : undefined);
   return { users: page.users.map(toAdminUser), next_cursor: page.next ? encodeCursor(page.next) : null };
 }
 
@@ -44,24 +45,9 @@ export async function changeUserRole(actorId: string, userId: string, role: Role
   return toAdminUser({ ...user, role });
 }
 
-/** Cursors are the query's LastEvaluatedKey, base64url JSON; anything else is refused. */
-function encodeCursor(key: Record<string, unknown>): string {
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
-}
-
-function decodeCursor(cursor: string): Record<string, string> {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const fields = ['pk', 'sk', 'gsi1pk', 'gsi1sk'];
-    const valid =
-      key !== null &&
-      typeof key === 'object' &&
-      Object.keys(key).length === fields.length &&
-      fields.every((f) => typeof key[f] === 'string') &&
-      key.gsi1pk === keys.allUsersPartition();
-    if (valid) return key as Record<string, string>;
-  } catch {
-    // falls through to the 400
-  }
-  throw new ValidationFailed(accountText.invalidCursor);
+/** A cursor of the admin user list (gsi1 'USERS' partition), or 400. */
+function decodeUsersCursor(cursor: string): Record<string, string> {
+  const key = decodeCursor(cursor, { index: 'gsi1', partition: keys.allUsersPartition() });
+  if (!key) throw new ValidationFailed(accountText.invalidCursor);
+  return key;
 }

@@ -1,6 +1,7 @@
 import { type AdminStoriesResponse, type StoryDto, storyMessages } from '@storyloom/shared/schemas/stories';
+import { decodeCursor, encodeCursor } from '../../data/cursor.ts';
 import { keys } from '../../data/keys.ts';
-import { ALL_STORIES_CURSOR_FIELDS, listAllStories, setStoryVisibility } from '../../data/stories.ts';
+import { listAllStories, setStoryVisibility } from '../../data/stories.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
 import { storyNotFound } from './access.ts';
 import { deleteStoryCompletely } from './deletion.ts';
@@ -10,7 +11,7 @@ const adminView = { seesLinkToken: true, permissions: { manage: false, comment: 
 
 /** GET /api/admin/stories?limit&cursor: every story, newest first, with `User { Username }`. */
 export async function listStoriesForAdmin(limit: number, cursor: string | undefined): Promise<AdminStoriesResponse> {
-  const page = await listAllStories(limit, cursor ? decodeCursor(cursor) : undefined);
+  const page = await listAllStories(limit, cursor ? decodeStoriesCursor(cursor) : undefined);
   return {
     stories: page.stories.map((s) => toStoryDto(s, { ...adminView, list: true })),
     next_cursor: page.next ? encodeCursor(page.next) : null,
@@ -29,28 +30,9 @@ export async function deleteStoryAsAdmin(storyId: string): Promise<void> {
   if (!(await deleteStoryCompletely(storyId))) throw storyNotFound();
 }
 
-/** Cursors are the index position, base64url JSON; only the four key attributes, all strings, are accepted. */
-export function encodeCursor(key: Record<string, unknown>): string {
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): Record<string, string> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new ValidationFailed(storyMessages.cursor);
-  }
-  const fields: readonly string[] = ALL_STORIES_CURSOR_FIELDS;
-  if (
-    !parsed ||
-    typeof parsed !== 'object' ||
-    Array.isArray(parsed) ||
-    Object.keys(parsed).length !== fields.length ||
-    !fields.every((f) => typeof (parsed as Record<string, unknown>)[f] === 'string') ||
-    (parsed as Record<string, string>).gsi3pk !== keys.allStoriesPartition()
-  ) {
-    throw new ValidationFailed(storyMessages.cursor);
-  }
-  return parsed as Record<string, string>;
+/** A cursor of the admin story list (gsi3 'STORIES' partition), or 400. */
+function decodeStoriesCursor(cursor: string): Record<string, string> {
+  const key = decodeCursor(cursor, { index: 'gsi3', partition: keys.allStoriesPartition() });
+  if (!key) throw new ValidationFailed(storyMessages.cursor);
+  return key;
 }
