@@ -10,16 +10,24 @@ export interface Email {
   replyTo?: string;
 }
 
-/** Sends one email through SES from the configured sender. */
+/**
+ * A header value on one line: CR, LF and every other control character become a space, so text a user
+ * typed (a contact form's name in the subject) can never start a header of its own.
+ */
+export function headerValue(value: string): string {
+  return value.replace(/\p{Cc}+/gu, ' ').trim();
+}
+
+/** Sends one email through SES from the configured sender. Headers are single lines (headerValue). */
 export async function sendEmail(email: Email): Promise<void> {
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: config.sesFromAddress,
-      Destination: { ToAddresses: [email.to] },
-      ReplyToAddresses: email.replyTo ? [email.replyTo] : undefined,
+      Destination: { ToAddresses: [headerValue(email.to)] },
+      ReplyToAddresses: email.replyTo ? [headerValue(email.replyTo)] : undefined,
       Content: {
         Simple: {
-          Subject: { Data: email.subject, Charset: 'UTF-8' },
+          Subject: { Data: headerValue(email.subject), Charset: 'UTF-8' },
           Body: { Text: { Data: email.text, Charset: 'UTF-8' }, Html: { Data: email.html, Charset: 'UTF-8' } },
         },
       },

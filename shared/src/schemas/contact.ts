@@ -7,6 +7,6 @@ import { emailField, requiredText } from './fields.ts';
 export const contactSchema = z.object({
   name: requiredText(validation.contactRequired, CONTACT_NAME_MAX, 'Name'),
   email: emailField(validation.contactRequired, EMAIL_MAX),
-  message: requiredText(validation.contactRequired, CONTACT_MESSAGE_MAX, 'Message'),
+  message: requiredText(validation.contactRequired, CONTACT_MESSAGE_MAX, 'Message', { multiLine: true }),
 });
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -9,25 +9,69 @@ export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 }
 
-/** The spec's "simple email shape": something@something.something, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Characters that show nothing on their own: controls, format characters (zero-width, bidi), every
+ * kind of space, and the blank fillers (Hangul, braille). A title of only these is blank.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}\u115F\u1160\u3164\uFFA0\u2800\u034F\u17B4\u17B5\u180E]/gu;
+/** Control characters (CR, LF, tab, NUL…) have no place in a one-line field such as a name or a title. */
+const CONTROL = /\p{Cc}/u;
+
+export const textMessages = {
+  unsupported: 'This text contains characters that cannot be saved (a NUL or a broken character)',
+  lineBreak: 'Please keep this on one line, without tabs or control characters',
+} as const;
+
+/** True when something would show: text left after removing invisible characters. */
+export function hasVisibleText(value: string): boolean {
+  return value.replace(INVISIBLE, '').length > 0;
+}
 
 /**
- * A required string, trimmed; `missing` is the message when absent or blank.
- * `label` names the field in the over-length message.
+ * One plain address: a local part of letters, digits and . ! # $ % & ' * + / = ? ^ _ ` { | } ~ -, an
+ * `@`, and a domain of dot-separated labels. No display name (`Name <a@b.c>`), no quotes, commas,
+ * spaces, angle brackets, zero-width or control characters: the spec's "something@something.something",
+ * made strict so one field can never name a second recipient or a header.
  */
-export const requiredText = (missing: string, max: number, label = 'This field') =>
+export const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+(?<!\.)@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+
+/** How addresses are compared (uniqueness, lookups, limits): trimmed and lower-cased. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * A required string, trimmed; `missing` is the message when absent or blank (also when only invisible
+ * characters are left). `label` names the field in the over-length message. `multiLine` allows line
+ * breaks and tabs (messages, story content); other fields refuse every control character.
+ */
+export const requiredText = (missing: string, max: number, label = 'This field', opts: { multiLine?: boolean } = {}) =>
   z.pipe(
     z.string({ error: missing }),
-    z.string().check(z.trim(), z.minLength(1, missing), z.maxLength(max, `${label} must be at most ${max} characters`)),
+    z.string().check(
+      z.trim(),
+      z.minLength(1, missing),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+      z.refine(isStorableText, textMessages.unsupported),
+      z.refine(hasVisibleText, missing),
+      z.refine((v) => opts.multiLine || !CONTROL.test(v), textMessages.lineBreak),
+    ),
   );
 
-/** An optional string, trimmed; blank becomes undefined. */
+/** An optional one-line string, trimmed; blank (or only invisible characters) becomes undefined. */
 export const optionalText = (max: number, label = 'This field') =>
   z.optional(
     z.pipe(
-      z.nullable(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))),
-      z.transform((v) => (v ? v : undefined)),
+      z.nullable(
+        z.string().check(
+          z.trim(),
+          z.maxLength(max, `${label} must be at most ${max} characters`),
+          z.refine(isStorableText, textMessages.unsupported),
+          z.refine((v) => !CONTROL.test(v), textMessages.lineBreak),
+        ),
+      ),
+      z.transform((v) => (v && hasVisibleText(v) ? v : undefined)),
     ),
   );
 

@@ -11,6 +11,7 @@ import {
   USERNAME_MAX,
 } from '../constants.ts';
 import { validation } from '../messages.ts';
+import { hasVisibleText, isStorableText, textMessages } from './fields.ts';
 
 /**
  * Story payloads (spec sections 3, 5, 7). Dates are calendar dates `YYYY-MM-DD` (from <input type="date">)
@@ -61,13 +62,31 @@ const dateField = z.optional(
   ),
 );
 
-const optionalTrimmed = (max: number, message: string) =>
+/**
+ * Titles and names: no control characters (no CR/LF that could reach a header), no NUL or broken
+ * characters, and something visible once invisible characters are removed (else `blank`).
+ */
+const oneLine = (blank: string) => [
+  z.refine<string>(isStorableText, textMessages.unsupported),
+  z.refine<string>(hasVisibleText, blank),
+  z.refine<string>((v) => !/\p{Cc}/u.test(v), textMessages.lineBreak),
+];
+
+/** Optional text, trimmed (`''` clears it). Multi-line text (an audio description) keeps its line breaks. */
+const optionalTrimmed = (max: number, message: string, opts: { multiLine?: boolean } = {}) =>
   z.optional(
     z.pipe(
       z.nullable(z.string()),
       z.pipe(
-        z.transform((v: string | null) => v?.trim() ?? ''),
-        z.string().check(z.maxLength(max, message)),
+        z.transform((v: string | null) => {
+          const trimmed = v?.trim() ?? '';
+          return hasVisibleText(trimmed) ? trimmed : '';
+        }),
+        z.string().check(
+          z.maxLength(max, message),
+          z.refine(isStorableText, textMessages.unsupported),
+          z.refine((v) => opts.multiLine || !/\p{Cc}/u.test(v), textMessages.lineBreak),
+        ),
       ),
     ),
   );
@@ -86,6 +105,7 @@ export const createStorySchema = z
           z.trim(),
           z.minLength(1, validation.storyTitleCreate),
           z.maxLength(STORY_TITLE_MAX, storyMessages.titleMax),
+          ...oneLine(validation.storyTitleCreate),
         ),
     ),
     content: z.pipe(
@@ -96,6 +116,8 @@ export const createStorySchema = z
           z.trim(),
           z.minLength(1, validation.storyContentCreate),
           z.maxLength(STORY_CONTENT_MAX, storyMessages.contentMax),
+          z.refine(isStorableText, textMessages.unsupported),
+          z.refine(hasVisibleText, validation.storyContentCreate),
         ),
     ),
     location: optionalTrimmed(STORY_LOCATION_MAX, storyMessages.locationMax),
@@ -119,9 +141,10 @@ export const updateStorySchema = z
           z.trim(),
           z.minLength(1, validation.storyTitleEdit),
           z.maxLength(STORY_TITLE_MAX, storyMessages.titleMax),
+          ...oneLine(validation.storyTitleEdit),
         ),
     ),
-    content: optionalTrimmed(STORY_CONTENT_MAX, storyMessages.contentMax),
+    content: optionalTrimmed(STORY_CONTENT_MAX, storyMessages.contentMax, { multiLine: true }),
     location: optionalTrimmed(STORY_LOCATION_MAX, storyMessages.locationMax),
     start_date: dateField,
     end_date: dateField,
@@ -163,6 +186,8 @@ export const commentSchema = z.object({
         z.trim(),
         z.minLength(1, storyMessages.commentRequired),
         z.maxLength(COMMENT_MAX, storyMessages.commentMax),
+        z.refine(isStorableText, textMessages.unsupported),
+        z.refine(hasVisibleText, storyMessages.commentRequired),
       ),
   ),
 });
