@@ -13,7 +13,7 @@ export function isStorableText(value: string): boolean {
  * Characters that show nothing on their own: controls, format characters (zero-width, bidi), every
  * kind of space, and the blank fillers (Hangul, braille). A title of only these is blank.
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}\u115F\u1160\u3164\uFFA0\u2800\u034F\u17B4\u17B5\u180E]/gu;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}\u115F\u1160\u3164\uFFA0\u2800\u17B4\u17B5\u180E]|\u034F/gu;
 /** Control characters (CR, LF, tab, NUL…) have no place in a one-line field such as a name or a title. */
 const CONTROL = /\p{Cc}/u;
 
