@@ -24,6 +24,8 @@ export const keys = {
   /** Admin users only (sparse gsi2): "is this the last admin?" without reading every user. */
   adminsIndex: (userId: string) => ({ gsi2pk: 'ADMINS', gsi2sk: userId }),
   adminsPartition: () => 'ADMINS',
+  /** How many admins there are: demotions and deletions take one only while more than one is left. */
+  adminCounter: () => ({ pk: 'COUNTER#ADMINS', sk: 'COUNTER' }),
   /**
    * An emailed link's token, by the SHA-256 hash of the token (the token itself is never stored).
    * Each token item is also listed under its user (gsi1), so deleting an account finds them all.

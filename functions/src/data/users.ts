@@ -196,18 +196,88 @@ export function markEmailVerified(userId: string): Promise<boolean> {
   return updateUser(userId, { update: 'SET emailVerified = :t', values: { ':t': true } });
 }
 
-/** Sets the role, and the admins index with it. */
-export function setUserRole(userId: string, role: Role): Promise<boolean> {
+/**
+ * Sets the role, and the admins index with it. With `from`, only while the user still has that role
+ * (so of two racing changes only one moves the admin counter).
+ */
+export function setUserRole(userId: string, role: Role, from?: Role): Promise<boolean> {
   const names = { '#role': 'role' };
+  const condition = from ? '#role = :from' : undefined;
+  const fromValue = from ? { ':from': from } : {};
   if (role === 'admin') {
     const { gsi2pk, gsi2sk } = keys.adminsIndex(userId);
     return updateUser(userId, {
       update: 'SET #role = :r, gsi2pk = :pk, gsi2sk = :sk',
-      values: { ':r': role, ':pk': gsi2pk, ':sk': gsi2sk },
+      values: { ':r': role, ':pk': gsi2pk, ':sk': gsi2sk, ...fromValue },
       names,
+      condition,
     });
   }
-  return updateUser(userId, { update: 'SET #role = :r REMOVE gsi2pk, gsi2sk', values: { ':r': role }, names });
+  return updateUser(userId, {
+    update: 'SET #role = :r REMOVE gsi2pk, gsi2sk',
+    values: { ':r': role, ...fromValue },
+    names,
+    condition,
+  });
+}
+
+/**
+ * The admin counter (keys.adminCounter) keeps "at least one admin" true under concurrency without
+ * transactions (dynalite has none): an admin leaves (demotion, account deletion) only by first taking
+ * one off the counter with a conditional update `count > 1`, so of two last admins stepping down at
+ * once, one is refused. New admins add one after their record says admin.
+ */
+export async function ensureAdminCounter(): Promise<void> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: table(), Key: keys.adminCounter(), ConsistentRead: true }),
+  );
+  if (Item) return;
+  // First use on a table that predates the counter: count the admins once (sparse index, a few items).
+  const { items } = await queryItems({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.adminsPartition() },
+    ProjectionExpression: 'pk',
+  });
+  await conditionally(
+    dynamo.send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...keys.adminCounter(), type: 'Counter', count: items.length },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+}
+
+/** Counts one more admin (or gives back a leave that did not happen). */
+export async function addAdmin(): Promise<void> {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.adminCounter(),
+      UpdateExpression: 'ADD #c :one',
+      ExpressionAttributeNames: { '#c': 'count' },
+      ExpressionAttributeValues: { ':one': 1 },
+    }),
+  );
+}
+
+/** Takes one admin off the counter, only while another would remain; false for the last admin. */
+export async function reserveAdminLeave(): Promise<boolean> {
+  await ensureAdminCounter();
+  return conditionally(
+    dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.adminCounter(),
+        UpdateExpression: 'ADD #c :minus',
+        ConditionExpression: '#c > :one',
+        ExpressionAttributeNames: { '#c': 'count' },
+        ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+      }),
+    ),
+  );
 }
 
 /** Makes `tokenHash` the user's only working reset link; returns the hash it replaced. */

@@ -4,7 +4,15 @@ import type { AdminUser, AdminUsersResponse } from '@storyloom/shared/schemas/au
 import { setPoolAdmin } from '../../adapters/user-pool.ts';
 import { decodeCursor, encodeCursor } from '../../data/cursor.ts';
 import { keys } from '../../data/keys.ts';
-import { getUser, listAdminIds, listUsers, setUserRole, type UserRecord } from '../../data/users.ts';
+import {
+  addAdmin,
+  ensureAdminCounter,
+  getUser,
+  listUsers,
+  reserveAdminLeave,
+  setUserRole,
+  type UserRecord,
+} from '../../data/users.ts';
 import { NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 
@@ -24,21 +32,34 @@ export async function listUsersForAdmin(limit: number, cursor?: string): Promise
 
 /**
  * PUT /api/admin/users/role: the user record (what the API checks) and the Cognito admin group (what
- * tokens carry) together; if the group change fails the record is put back. An admin cannot demote
- * themselves while no other admin exists, so the product always keeps one.
+ * tokens carry) together; if the group change fails the record is put back. There is always one admin:
+ * a demotion first takes one off the admin counter, conditionally on another admin remaining
+ * (data/users.ts), so two admins demoting themselves at once cannot both succeed.
  */
 export async function changeUserRole(actorId: string, userId: string, role: Role): Promise<AdminUser> {
   const user = await getUser(userId);
   if (!user) throw new NotFound(accountText.userNotFound);
-  if (actorId === userId && role !== 'admin') {
-    const others = (await listAdminIds(2)).filter((id) => id !== actorId);
-    if (others.length === 0) throw new ValidationFailed(accountText.lastAdmin);
+  if (user.role === role) return toAdminUser(user);
+  const leaving = role !== 'admin';
+  if (leaving) {
+    if (!(await reserveAdminLeave())) throw new ValidationFailed(accountText.lastAdmin);
+  } else {
+    await ensureAdminCounter();
   }
-  if (!(await setUserRole(userId, role))) throw new NotFound(accountText.userNotFound);
+  // Conditional on the role we read: of two racing changes, one moves the counter.
+  if (!(await setUserRole(userId, role, user.role))) {
+    if (leaving) await addAdmin();
+    const now = await getUser(userId);
+    if (!now) throw new NotFound(accountText.userNotFound);
+    return toAdminUser(now);
+  }
+  if (!leaving) await addAdmin();
   try {
     await setPoolAdmin(userId, role === 'admin');
   } catch (error) {
     await setUserRole(userId, user.role);
+    if (leaving) await addAdmin();
+    else await reserveAdminLeave();
     throw error;
   }
   logger.info('role changed', { actorId, userId, role });

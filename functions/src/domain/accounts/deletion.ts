@@ -10,7 +10,15 @@ import {
 } from '../../data/account-tokens.ts';
 import { deleteItems } from '../../data/items.ts';
 import { keys } from '../../data/keys.ts';
-import { deleteUserRecord, getUser, listUserPartitionKeys, releaseGuard } from '../../data/users.ts';
+import {
+  addAdmin,
+  deleteUserRecord,
+  getUser,
+  listAdminIds,
+  listUserPartitionKeys,
+  releaseGuard,
+  reserveAdminLeave,
+} from '../../data/users.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { Unauthorized, ValidationFailed } from '../../lib/errors.ts';
 import { describeError, logger } from '../../lib/logger.ts';
@@ -23,6 +31,9 @@ import { hashDeleteCode, newDeleteCode, sameHash } from './secrets.ts';
 export async function requestAccountDeletion(userId: string): Promise<void> {
   const user = await getUser(userId);
   if (!user) throw new Unauthorized(serverText.unauthorized);
+  // Said early for the screen's sake; the confirmation is where the rule holds under concurrency.
+  if (user.role === 'admin' && (await listAdminIds(2)).length < 2)
+    throw new ValidationFailed(accountText.lastAdminDelete);
   await consume('deleteCode', userId);
   const code = newDeleteCode();
   await putDeleteCode(userId, hashDeleteCode(userId, code), Math.floor(Date.now() / 1000) + DELETE_CODE_TTL_SECONDS);
@@ -37,7 +48,14 @@ export async function requestAccountDeletion(userId: string): Promise<void> {
  */
 export async function confirmAccountDeletion(userId: string, code: string): Promise<void> {
   const codeHash = await spendDeleteCodeAttempt(userId, DELETE_CODE_MAX_ATTEMPTS);
-  if (!codeHash || !sameHash(codeHash, hashDeleteCode(userId, code)) || !(await claimDeleteCode(userId, codeHash))) {
+  if (!codeHash || !sameHash(codeHash, hashDeleteCode(userId, code))) {
+    throw new ValidationFailed(accountText.deleteCodeInvalid);
+  }
+  // An admin leaves only while another admin remains (the admin counter, data/users.ts).
+  const isAdmin = (await getUser(userId))?.role === 'admin';
+  if (isAdmin && !(await reserveAdminLeave())) throw new ValidationFailed(accountText.lastAdminDelete);
+  if (!(await claimDeleteCode(userId, codeHash))) {
+    if (isAdmin) await addAdmin();
     throw new ValidationFailed(accountText.deleteCodeInvalid);
   }
   try {

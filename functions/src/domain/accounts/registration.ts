@@ -6,7 +6,9 @@ import { sendEmail } from '../../adapters/mailer.ts';
 import { createPoolUser, deletePoolUser, markPoolEmailVerified, PasswordRejected } from '../../adapters/user-pool.ts';
 import { deleteEmailToken, findEmailToken, putEmailToken } from '../../data/account-tokens.ts';
 import {
+  addAdmin,
   claimGuard,
+  ensureAdminCounter,
   findUserId,
   getUser,
   markEmailVerified,
@@ -56,7 +58,10 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
     // Pushed before the call: a pool user created before a failing step (the password) goes too.
     undo.push(() => deletePoolUser(user.id));
     await createPoolUser({ ...user, password: input.password });
+    // The counter is made (from the admins index) before this admin's record can be counted in it.
+    if (user.role === 'admin') await ensureAdminCounter();
     await putNewUser(user);
+    if (user.role === 'admin') await addAdmin();
   } catch (error) {
     for (const step of undo.reverse()) {
       await step().catch((undoError: unknown) =>

@@ -1,6 +1,7 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { Link, useParams } from 'react-router-dom';
+import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { CommentList } from '#web/components/story/CommentList.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
@@ -52,10 +53,10 @@ export function SharedStoryRoute() {
       </section>
     );
   }
-  return <SharedStory story={state.data} />;
+  return <SharedStory story={state.data} shareToken={shareToken} />;
 }
 
-function SharedStory({ story }: { story: StoryDto }) {
+function SharedStory({ story, shareToken }: { story: StoryDto; shareToken: string }) {
   const isAudio = story.story_type === 'audio';
   return (
     <article className="page page-reading shared-story">
@@ -71,6 +72,12 @@ function SharedStory({ story }: { story: StoryDto }) {
       </header>
 
       {isAudio && !story.audio_url && <p className="notice">Audio not available.</p>}
+      {/* The link's token goes along, so a visitor without an account can listen (docs/media.md). */}
+      {isAudio && story.audio_url && (
+        <div className="story-audio">
+          <SecureAudio path={story.audio_url} label="Audio story" shareToken={shareToken} />
+        </div>
+      )}
       <StoryParagraphs text={story.content} />
       <SharedComments story={story} />
     </article>
