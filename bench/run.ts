@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startLocalStack } from '../infra/local/stack.ts';
-import { interactiveBench } from './interactive-eval/bench.ts';
 
 const STORIES = 1000;
 const PUBLIC_SHARE = 0.9;
@@ -186,5 +185,3 @@ function table(header: string[], rows: string[][]): string {
 }
 
 await main();
-// Interactive answers: quality on the evaluation set and latency of the local engines (bench/interactive-eval).
-await interactiveBench();

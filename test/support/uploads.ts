@@ -24,7 +24,7 @@ export function presign(
 export async function postToS3(upload: CreateUploadResponse, bytes: Uint8Array, contentType: string): Promise<number> {
   const form = new FormData();
   for (const [k, v] of Object.entries(upload.fields)) form.append(k, v);
-  form.append('file', new Blob([bytes], { type: contentType }), 'file');
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), 'file');
   const res = await fetch(upload.url, { method: 'POST', body: form });
   await res.arrayBuffer();
   return res.status;

@@ -82,8 +82,9 @@ export const routes: RouteObject[] = [
               ),
               lazyRoute(
                 paths.createStory.path,
-                () => import('#web/features/stories/routes/CreateStoryRoute.tsx'),
-                'CreateStoryRoute',
+                // Write, or with ?type=audio record / upload (docs/media.md).
+                () => import('#web/features/stories/routes/CreateStoryPage.tsx'),
+                'CreateStoryPage',
               ),
               lazyRoute(
                 paths.editStory.path,

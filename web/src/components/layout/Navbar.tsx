@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { Avatar } from '../media/Avatar.tsx';
 import { LogoMark } from './Logo.tsx';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link active' : 'nav-link');
@@ -10,7 +11,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-l
  * when logged in; a Register button when logged out, or Login while on /register.
  */
 export function Navbar() {
-  const { isLoggedIn, isAdmin } = useAuth();
+  const { isLoggedIn, isAdmin, user } = useAuth();
   const { pathname } = useLocation();
   const onRegister = pathname === paths.register.path;
 
@@ -48,7 +49,10 @@ export function Navbar() {
               )}
               <li>
                 <NavLink to={paths.profile.getHref()} className={navLinkClass}>
-                  Profile
+                  <span className="nav-avatar">
+                    {user && <Avatar name={user.Username} path={user.profile_image_url} size={32} />}
+                    Profile
+                  </span>
                 </NavLink>
               </li>
             </>

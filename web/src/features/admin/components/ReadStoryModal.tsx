@@ -1,5 +1,6 @@
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { useEffect, useState } from 'react';
+import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
@@ -26,6 +27,9 @@ export function ReadStoryModal({ story, onClose }: { story: StoryDto | null; onC
             startDate={story.start_date}
             endDate={story.end_date}
           />
+          {story.story_type === 'audio' && story.audio_url && (
+            <SecureAudio path={story.audio_url} label="Audio story" className="read-story-audio" />
+          )}
           {full.status === 'loading' ? (
             <Spinner label="Loading the whole story…" />
           ) : (

@@ -1,23 +1,6 @@
-import { useState } from 'react';
+import { Avatar } from '#web/components/media/Avatar.tsx';
 
-/** The author's picture, or their initial when there is none or it fails to load (spec section 2). */
-export function AuthorAvatar({
-  username,
-  imageUrl,
-  size = 96,
-}: {
-  username: string;
-  imageUrl: string | null;
-  size?: number;
-}) {
-  const [failed, setFailed] = useState(false);
-  const initial = Array.from(username.trim())[0]?.toLocaleUpperCase('en-US') ?? '?';
-  if (imageUrl && !failed) {
-    return <img className="avatar" src={imageUrl} alt="" width={size} height={size} onError={() => setFailed(true)} />;
-  }
-  return (
-    <span className="avatar avatar-initial" style={{ width: size, height: size }} aria-hidden="true">
-      {initial}
-    </span>
-  );
+/** The author's picture on the author page: 64 px (spec section 9), or their initial when there is none. */
+export function AuthorAvatar({ username, imageUrl }: { username: string; imageUrl: string | null }) {
+  return <Avatar name={username} path={imageUrl} size={64} />;
 }

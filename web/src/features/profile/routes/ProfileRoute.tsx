@@ -6,9 +6,9 @@ import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import type { User } from '#web/types/api.ts';
-import { Avatar } from '../components/Avatar.tsx';
 import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
 import { DeleteAccountModal } from '../components/DeleteAccountModal.tsx';
+import { ProfileImageUpload } from '../components/ProfileImageUpload.tsx';
 
 /**
  * /profile (spec sections 2, 4, 5, 8): the account, Change Password, Voice and narration, Session
@@ -69,7 +69,7 @@ function Profile({ user, onLogout }: { user: User; onLogout: () => void }) {
         <h2 id={`${id}-account`} className="visually-hidden">
           Account
         </h2>
-        <Avatar name={user.Username} imageUrl={user.profile_image_url} size={96} />
+        <ProfileImageUpload user={user} />
         <dl className="profile-details">
           <div>
             <dt>Username</dt>

@@ -1,14 +1,14 @@
+import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
+
 /**
- * A story's audio (spec: audio stories and the 'AI Narration' player). No story has audio yet: the
- * audio issue resolves `audio_url` through the secure-url helper and adds its loading and error
- * states ('Loading audio...', 'Unable to load audio'); until then the URL is used as given.
+ * A story's audio (the audio story itself, or its 'AI Narration'): a label over the one secure player
+ * (components/media/SecureAudio.tsx), which resolves `audio_url` through the secure-url call.
  */
-export function StoryAudio({ src, label }: { src: string; label: string }) {
+export function StoryAudio({ src, label, shareToken }: { src: string; label: string; shareToken?: string }) {
   return (
     <div className="story-audio">
       <p className="story-audio-label">{label}</p>
-      {/* biome-ignore lint/a11y/useMediaCaption: family recordings come without captions; the story text is on the page. */}
-      <audio controls preload="none" src={src} aria-label={label} />
+      <SecureAudio path={src} label={label} shareToken={shareToken} />
     </div>
   );
 }

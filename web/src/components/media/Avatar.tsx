@@ -1,0 +1,36 @@
+import type { AVATAR_SIZES } from '@storyloom/shared/constants';
+import { useState } from 'react';
+import { useSecureUrl } from '#web/lib/media-url.ts';
+
+export type AvatarSize = (typeof AVATAR_SIZES)[number];
+
+/**
+ * A user's picture, round, at one of the spec's sizes (32 navbar, 48 cards and comments, 64 author
+ * page, 96 profile), or the first letter of their name when there is none or it cannot be loaded.
+ * `path` is the stored media key (`profile_image_url`), read through a secure URL. The name is always
+ * printed beside it, so the picture is decorative for screen readers.
+ */
+export function Avatar({ name, path, size }: { name: string; path?: string | null; size: AvatarSize }) {
+  const { url, status } = useSecureUrl(path || null);
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const style = { width: size, height: size, fontSize: size * 0.45 };
+  if (path && url && status !== 'error' && failedUrl !== url) {
+    return (
+      <img
+        className="avatar"
+        src={url}
+        alt=""
+        width={size}
+        height={size}
+        style={style}
+        data-avatar-size={size}
+        onError={() => setFailedUrl(url)}
+      />
+    );
+  }
+  return (
+    <span className="avatar avatar-initial" style={style} aria-hidden="true" data-avatar-size={size}>
+      {Array.from(name.trim())[0]?.toLocaleUpperCase('en-US') ?? '?'}
+    </span>
+  );
+}

@@ -1,0 +1,233 @@
+import {
+  AUDIO_ACCEPT,
+  checkPickedFile,
+  mediaText,
+  STORY_AUDIO_MAX_BYTES,
+  STORY_RECORDING_MAX_SECONDS,
+} from '@storyloom/shared/media';
+import { fallback, validation } from '@storyloom/shared/messages';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AudioPlayer } from '#web/components/media/AudioPlayer.tsx';
+import { Recorder } from '#web/components/media/Recorder.tsx';
+import { useToast } from '#web/components/ui/Toasts.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useCreateAudioStory } from '../api/create-audio-story.ts';
+import { StoryKindSwitch } from '../components/StoryKindSwitch.tsx';
+
+type Source = 'record' | 'upload';
+type Field = 'title' | 'audio';
+
+/**
+ * /create-story?type=audio (the spec leaves this path open; docs/media.md): record with the recorder
+ * or pick a file (mp3, wav, m4a, ogg, webm), give a title and an optional description, save. The
+ * file goes straight to S3 with a progress bar; the server checks it by content before the story exists.
+ */
+export function CreateAudioStoryRoute() {
+  useDocumentTitle('Create an Audio Story');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const id = useId();
+  const create = useCreateAudioStory();
+  const [source, setSource] = useState<Source>('record');
+  const [audio, setAudio] = useState<{ blob: Blob; name?: string } | null>(null);
+  const [fileUrl, setFileUrl] = useState<string | null>(null);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<{ message: string; field: Field | null } | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => () => void (fileUrl && URL.revokeObjectURL(fileUrl)), [fileUrl]);
+
+  const choose = (next: Source) => {
+    setSource(next);
+    setAudio(null);
+    setFileUrl(null);
+    setError(null);
+  };
+
+  const onFile = (file: File | undefined) => {
+    setAudio(null);
+    setFileUrl(null);
+    if (!file) return;
+    const problem = checkPickedFile('story-audio', file);
+    if (problem) {
+      setError({ message: problem, field: 'audio' });
+      if (fileRef.current) fileRef.current.value = '';
+      return;
+    }
+    setError(null);
+    setAudio({ blob: file, name: file.name });
+    setFileUrl(URL.createObjectURL(file));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    if (!title.trim()) {
+      setError({ message: validation.storyTitleCreate, field: 'title' });
+      titleRef.current?.focus();
+      return;
+    }
+    if (!audio) {
+      setError({ message: mediaText.storyAudioMissing, field: 'audio' });
+      return;
+    }
+    setError(null);
+    setProgress(0);
+    create.mutate(
+      {
+        title: title.trim(),
+        description: description.trim(),
+        audio: audio.blob,
+        fileName: audio.name,
+        onProgress: setProgress,
+      },
+      {
+        onSuccess: () => {
+          toast.success(mediaText.audioStoryCreated);
+          navigate(paths.dashboard.getHref());
+        },
+        onError: (err) => {
+          setProgress(null);
+          setError({ message: err instanceof ApiError ? err.message : fallback.createStory, field: null });
+        },
+      },
+    );
+  };
+
+  const busy = create.isPending;
+  const errorId = `${id}-error`;
+  return (
+    <section className="page page-narrow story-editor">
+      <StoryKindSwitch current="audio" />
+      <header className="page-header">
+        <h1>Create an Audio Story</h1>
+        <p className="section-lead">
+          Tell a memory in your own voice, or upload a recording you already have. Only you can hear it until you share
+          it.
+        </p>
+      </header>
+      <form className="form story-form" onSubmit={onSubmit} noValidate>
+        <fieldset className="fieldset">
+          <legend>Your recording</legend>
+          <div className="source-choice">
+            <button
+              type="button"
+              className="button button-secondary"
+              aria-pressed={source === 'record'}
+              onClick={() => choose('record')}
+              disabled={busy}
+            >
+              <span aria-hidden="true">● </span>Record now
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              aria-pressed={source === 'upload'}
+              onClick={() => choose('upload')}
+              disabled={busy}
+            >
+              <span aria-hidden="true">⇪ </span>Upload a file
+            </button>
+          </div>
+          {source === 'record' ? (
+            <Recorder
+              maxSeconds={STORY_RECORDING_MAX_SECONDS}
+              subject="your story"
+              disabled={busy}
+              onUse={(recording) => {
+                setAudio({ blob: recording.blob, name: 'recording.wav' });
+                if (error?.field === 'audio') setError(null);
+              }}
+              onDiscard={() => setAudio(null)}
+            />
+          ) : (
+            <div className="field">
+              <label htmlFor={`${id}-file`}>Audio file</label>
+              <p className="field-hint" id={`${id}-file-hint`}>
+                MP3, WAV, M4A, OGG or WebM, up to {STORY_AUDIO_MAX_BYTES / 1024 / 1024} MB.
+              </p>
+              <input
+                ref={fileRef}
+                id={`${id}-file`}
+                type="file"
+                accept={AUDIO_ACCEPT}
+                disabled={busy}
+                onChange={(e) => onFile(e.target.files?.[0])}
+                aria-invalid={error?.field === 'audio' || undefined}
+                aria-describedby={[`${id}-file-hint`, error?.field === 'audio' ? errorId : ''].join(' ').trim()}
+              />
+              {fileUrl && <AudioPlayer src={fileUrl} label="Preview of the chosen file" />}
+            </div>
+          )}
+        </fieldset>
+
+        <div className="field">
+          <label htmlFor={`${id}-title`}>Title</label>
+          <p className="field-hint" id={`${id}-title-hint`}>
+            A few words that name the memory, like “Grandma's lullaby”.
+          </p>
+          <input
+            ref={titleRef}
+            id={`${id}-title`}
+            type="text"
+            value={title}
+            onChange={(e) => {
+              setTitle(e.target.value);
+              if (error?.field === 'title') setError(null);
+            }}
+            readOnly={busy}
+            required
+            aria-invalid={error?.field === 'title' || undefined}
+            aria-describedby={[`${id}-title-hint`, error?.field === 'title' ? errorId : ''].join(' ').trim()}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-description`}>Description (optional)</label>
+          <p className="field-hint" id={`${id}-description-hint`}>
+            A few lines about the recording, for readers who cannot listen.
+          </p>
+          <textarea
+            id={`${id}-description`}
+            rows={5}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            readOnly={busy}
+            aria-describedby={`${id}-description-hint`}
+          />
+        </div>
+
+        {progress !== null && (
+          <div className="upload-progress">
+            <label htmlFor={`${id}-progress`}>Uploading</label>
+            <progress id={`${id}-progress`} max={1} value={progress} />
+            <span aria-hidden="true">{Math.round(progress * 100)}%</span>
+          </div>
+        )}
+        {error && (
+          <p id={errorId} className="form-error" role="alert">
+            {error.message}
+          </p>
+        )}
+        <div className="button-row form-actions">
+          <button type="submit" className="button button-primary button-large" disabled={busy} aria-busy={busy}>
+            {busy ? 'Saving your story…' : 'Save Audio Story'}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary button-large"
+            onClick={() => navigate(paths.dashboard.getHref())}
+            disabled={busy}
+          >
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
