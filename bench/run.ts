@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startLocalStack } from '../infra/local/stack.ts';
+import { interactiveBench } from './interactive-eval/bench.ts';
 
 const STORIES = 1000;
 const PUBLIC_SHARE = 0.9;
@@ -185,3 +186,5 @@ function table(header: string[], rows: string[][]): string {
 }
 
 await main();
+// Interactive answers: quality on the evaluation set and latency of the local engines (bench/interactive-eval).
+await interactiveBench();

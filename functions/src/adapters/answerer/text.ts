@@ -1,0 +1,137 @@
+import model from 'wink-eng-lite-web-model';
+import winkNLP, { type ItemSentence, type ItsFunction } from 'wink-nlp';
+import type { StorySentence } from './port.ts';
+
+/**
+ * Sentence splitting, parts of speech and lemmas with wink-nlp's English lite model, loaded once per
+ * process (~170 ms cold: import + model init; docs/interactive.md).
+ */
+const nlp = winkNLP(model);
+const its = nlp.its;
+// wink's type declarations give the lemma and stem helpers a signature `out()` does not accept.
+const lemmaOf = its.lemma as unknown as ItsFunction<string>;
+const stemIts = its.stem as unknown as ItsFunction<string>;
+
+export interface TokenInfo {
+  value: string;
+  lemma: string;
+  pos: string;
+  type: string;
+  stop: boolean;
+  stem: string;
+}
+
+export interface Term {
+  term: string;
+  pos: string;
+}
+
+type WinkTokens = ReturnType<ReturnType<typeof nlp.readDoc>['tokens']>;
+
+function readTokens(tokens: WinkTokens): TokenInfo[] {
+  const values = tokens.out(its.value) as string[];
+  const lemmas = tokens.out(lemmaOf) as string[];
+  const types = tokens.out(its.type) as string[];
+  const stop = tokens.out(its.stopWordFlag) as boolean[];
+  const pos = tokens.out(its.pos) as string[];
+  const stems = tokens.out(stemIts) as string[];
+  return values
+    .map((value, i) => ({
+      value,
+      lemma: (lemmas[i] ?? value).toLowerCase(),
+      pos: pos[i] ?? 'X',
+      type: types[i] ?? 'word',
+      stop: stop[i] ?? false,
+      stem: (stems[i] ?? value).toLowerCase(),
+    }))
+    .filter((t) => t.type !== 'tabCRLF' && t.pos !== 'SPACE' && t.value.trim() !== '');
+}
+
+/** Splits a story into sentences numbered from 1, with offsets (UTF-16 code units) into `content`. */
+export function splitSentences(content: string): StorySentence[] {
+  const sentences: StorySentence[] = [];
+  let cursor = 0;
+  nlp
+    .readDoc(content)
+    .sentences()
+    .each((sentence: ItemSentence) => {
+      let start = -1;
+      let end = cursor;
+      for (const token of readTokens(sentence.tokens())) {
+        const at = content.indexOf(token.value, end);
+        if (at < 0) continue;
+        if (start < 0) start = at;
+        end = at + token.value.length;
+      }
+      if (start < 0) return;
+      cursor = end;
+      sentences.push({ id: sentences.length + 1, text: content.slice(start, end), start, end });
+    });
+  return sentences;
+}
+
+/** Tokens and index terms of a short text (a question, or one sentence). */
+export function analyzeShort(text: string): { terms: Term[]; tokens: TokenInfo[] } {
+  const tokens = readTokens(nlp.readDoc(text).tokens());
+  return { terms: indexTerms(tokens), tokens };
+}
+
+/** Words a listener says for what a family story writes otherwise (applied to question and story alike). */
+const SYNONYMS: Record<string, string> = {
+  grandpa: 'grandfather',
+  granddad: 'grandfather',
+  grandad: 'grandfather',
+  grandma: 'grandmother',
+  granny: 'grandmother',
+  nana: 'grandmother',
+  nonna: 'grandmother',
+  dad: 'father',
+  daddy: 'father',
+  papa: 'father',
+  mom: 'mother',
+  mum: 'mother',
+  mommy: 'mother',
+  mama: 'mother',
+  bike: 'bicycle',
+  boat: 'ship',
+  job: 'work',
+  electricity: 'power',
+  kid: 'child',
+  children: 'child',
+  auntie: 'aunt',
+  wed: 'marry',
+  wedding: 'marry',
+  married: 'marry',
+};
+
+const stemCache = new Map<string, string>();
+
+/** Porter stem of a lemma (wink's stemmer, cached: the same words recur across a story). */
+function stemOf(lemma: string): string {
+  let stem = stemCache.get(lemma);
+  if (stem === undefined) {
+    stem = (nlp.readDoc(lemma).tokens().out(stemIts) as string[])[0] ?? lemma;
+    if (stemCache.size > 20_000) stemCache.clear();
+    stemCache.set(lemma, stem);
+  }
+  return stem;
+}
+
+function indexTerms(tokens: TokenInfo[]): Term[] {
+  const out: Term[] = [];
+  for (const token of tokens) {
+    if (token.type !== 'word' && token.type !== 'number') continue;
+    if (token.stop) continue;
+    const lemma = token.lemma.replace(/[.']/g, '');
+    if (!lemma || lemma.length < 2) continue;
+    // The lemma maps listeners' words onto the story's; the stem then joins "owner" and "own".
+    const synonym = SYNONYMS[lemma];
+    out.push({ term: stemOf(synonym ?? lemma) || lemma, pos: token.pos });
+    // Hyphenated numbers and names ("twenty-three", "great-grandfather") also count by their parts.
+    if (lemma.includes('-')) {
+      for (const part of lemma.split('-'))
+        if (part.length > 1) out.push({ term: stemOf(SYNONYMS[part] ?? part), pos: token.pos });
+    }
+  }
+  return out;
+}
