@@ -96,6 +96,11 @@ function toEvent(
     body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
     isBase64Encoded: body.length > 0 && !isText,
     requestContext: {
+      // What API Gateway puts here; nothing in the handlers reads the account or API ids.
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: (headers.host ?? 'localhost').split(':')[0] ?? 'localhost',
+      domainPrefix: 'local',
       requestId,
       routeKey,
       stage: '$default',

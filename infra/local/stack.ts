@@ -7,6 +7,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { HttpEvent, HttpResult, SqsBatchResponse, SqsEvent } from '@storyloom/functions/lib/http-types';
 import { type RouteDef, routes, worker } from '@storyloom/functions/routes';
+import { serverText } from '@storyloom/shared/messages';
 import { JwtVerifier } from 'aws-jwt-verify';
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import { createApiAdapter, send } from './api-adapter.ts';
@@ -109,10 +110,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // as same-origin: answer only requests addressed to a loopback name (or a name allowed on purpose).
     if (!acceptsHost(req.headers.host))
       return send(res, 421, { error: 'This local server answers only on localhost.' });
-    if (!ready) return send(res, 503, { error: 'Starting up, try again in a moment' });
+    if (!ready) return send(res, 503, { error: serverText.startingUp });
     ready(req, res).catch((error: unknown) => {
       console.error('local server error', error);
-      if (!res.headersSent) send(res, 500, { error: 'Something went wrong on our side. Please try again.' });
+      if (!res.headersSent) send(res, 500, { error: serverText.internal });
       else res.end();
     });
   });

@@ -42,7 +42,7 @@ export function startWorkerLoop(opts: {
             messageAttributes: Object.fromEntries(
               Object.entries(m.MessageAttributes ?? {}).map(([name, a]) => [
                 name,
-                { stringValue: a.StringValue, dataType: a.DataType },
+                { stringValue: a.StringValue, dataType: a.DataType ?? 'String' },
               ]),
             ),
             eventSource: 'aws:sqs' as const,

@@ -113,6 +113,8 @@ export const serverText = {
   forbidden: 'You do not have permission to do that',
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
   internal: 'Something went wrong on our side. Please try again.',
+  /** Local mode only: a request that arrives while the stand-ins start. */
+  startingUp: 'Starting up, try again in a moment',
   contactSent: 'Thank you! Your message has been sent.',
 } as const;
 

@@ -14,7 +14,7 @@ describe('cursor codec', () => {
   it("refuses anything that is not this list's index position", () => {
     const refused = [
       'not base64 json!',
-      encodeCursor([key]),
+      encodeCursor([key] as unknown as Record<string, unknown>),
       encodeCursor({ ...key, gsi3pk: 'USERS' }), // another partition
       encodeCursor({ ...key, extra: 'x' }), // more than the key
       encodeCursor({ pk: 'a', sk: 'b', gsi1pk: 'STORIES', gsi1sk: 'c' }), // another index

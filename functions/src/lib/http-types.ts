@@ -1,44 +1,35 @@
-/** The parts of API Gateway HTTP API (payload 2.0) events and results that the handlers use. */
-export interface HttpEvent {
-  version: '2.0';
-  routeKey: string;
-  rawPath: string;
-  rawQueryString: string;
-  headers: Record<string, string | undefined>;
-  queryStringParameters?: Record<string, string | undefined>;
-  pathParameters?: Record<string, string | undefined>;
-  body?: string;
-  isBase64Encoded: boolean;
-  requestContext: {
-    requestId: string;
-    routeKey: string;
-    stage: string;
-    time?: string;
-    timeEpoch: number;
-    http: { method: string; path: string; protocol: string; sourceIp: string; userAgent: string };
-    authorizer?: { jwt?: { claims: Record<string, string | number | boolean | string[]>; scopes: string[] | null } };
-  };
-}
+import type {
+  APIGatewayEventRequestContextJWTAuthorizer,
+  APIGatewayEventRequestContextV2,
+  APIGatewayProxyEventV2WithRequestContext,
+  APIGatewayProxyStructuredResultV2,
+  SQSBatchResponse,
+  SQSEvent,
+  SQSMessageAttributes,
+  SQSRecord,
+} from 'aws-lambda';
 
-export interface HttpResult {
+/**
+ * API Gateway HTTP API (payload 2.0) events and results, from @types/aws-lambda. The JWT authorizer is
+ * optional: public routes run without one (and local mode passes no claims to them either).
+ */
+export type HttpEvent = APIGatewayProxyEventV2WithRequestContext<
+  APIGatewayEventRequestContextV2 & { authorizer?: APIGatewayEventRequestContextJWTAuthorizer }
+>;
+
+/** What handlers answer: always a status, string headers (API Gateway's type also allows numbers and booleans). */
+export type HttpResult = Omit<APIGatewayProxyStructuredResultV2, 'statusCode' | 'headers'> & {
   statusCode: number;
   headers?: Record<string, string>;
-  body?: string;
-  isBase64Encoded?: boolean;
-}
+};
 
-export interface SqsRecord {
-  messageId: string;
-  receiptHandle: string;
-  body: string;
-  attributes: Record<string, string>;
-  messageAttributes: Record<string, unknown>;
-  eventSource: 'aws:sqs';
-  eventSourceARN: string;
-}
-export interface SqsEvent {
-  Records: SqsRecord[];
-}
-export interface SqsBatchResponse {
-  batchItemFailures: Array<{ itemIdentifier: string }>;
-}
+/**
+ * An SQS record as the worker reads it: the fields it uses, typed as Lambda's. Lambda sends more
+ * (md5OfBody, awsRegion, every system attribute); local mode and tests need not invent them.
+ */
+export type SqsRecord = Pick<SQSRecord, 'messageId' | 'receiptHandle' | 'body' | 'eventSource' | 'eventSourceARN'> & {
+  attributes: Partial<SQSRecord['attributes']>;
+  messageAttributes: SQSMessageAttributes;
+};
+export type SqsEvent = Omit<SQSEvent, 'Records'> & { Records: SqsRecord[] };
+export type SqsBatchResponse = SQSBatchResponse;

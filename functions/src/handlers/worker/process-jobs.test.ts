@@ -15,7 +15,9 @@ const record = (body: string, queuedBy?: string) => ({
   receiptHandle: 'r',
   body,
   attributes: {},
-  messageAttributes: queuedBy ? { requestId: { stringValue: queuedBy, dataType: 'String' } } : {},
+  messageAttributes: queuedBy
+    ? { requestId: { stringValue: queuedBy, dataType: 'String' } }
+    : ({} as Record<string, never>),
   eventSource: 'aws:sqs' as const,
   eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:jobs',
 });
