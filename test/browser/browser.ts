@@ -16,7 +16,8 @@ export const browserTestsEnabled = process.env.SKIP_BROWSER_TESTS !== '1';
 /** Where screenshots of failed tests go (git-ignored). */
 export const ARTIFACTS_DIR = '.test-artifacts';
 
-export async function launchBrowser(): Promise<Browser> {
+/** Extra Chromium switches, e.g. a fake microphone for the media tests (see media-support.ts). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROME_PATH)) {
     throw new Error(
       `Chromium not found at ${CHROME_PATH}: install it with \`apt-get install chromium\` (Debian) or set CHROME_PATH`,
@@ -34,6 +35,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
@@ -50,14 +52,14 @@ export interface BrowserFixture {
  * Call once inside a `describe`: one browser for the file, a fresh context and page per test,
  * and a full-page screenshot in `.test-artifacts/` when a test fails.
  */
-export function useBrowser(): BrowserFixture {
+export function useBrowser(opts: { args?: readonly string[] } = {}): BrowserFixture {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   let pageErrors: Error[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(opts.args);
   });
   afterAll(async () => {
     await browser?.close();
