@@ -1,0 +1,105 @@
+import { mediaText } from '@storyloom/shared/media';
+import type { ShareLinkResponse, StoryDto } from '@storyloom/shared/schemas/stories';
+import { describe, expect, it } from 'vitest';
+import { api } from '../support/http.ts';
+import { mp3File, oggOpusFile, wavFile } from '../support/media-files.ts';
+import { shareWith } from '../support/stories.ts';
+import { uploadFile } from '../support/uploads.ts';
+import { loginAs, registerVerifiedUser } from '../support/users.ts';
+import { browserTestsEnabled, signIn, url, useBrowser } from './browser.ts';
+import { playAndAdvance } from './media-support.ts';
+import { dashboardCard, expectToast, openContext, waitForPath } from './stories-support.ts';
+
+async function newSession() {
+  const user = await registerVerifiedUser();
+  const login = await loginAs(user);
+  return { user, login, caller: { token: login.token } };
+}
+
+describe.runIf(browserTestsEnabled)('Audio stories: upload, share, listen (browser)', () => {
+  const browser = useBrowser({ args: ['--autoplay-policy=no-user-gesture-required'] });
+
+  it('uploads an mp3 and an ogg as stories; both play on the dashboard', async () => {
+    const { login } = await newSession();
+    await signIn(browser.context, login);
+    const { page } = browser;
+    const suffix = crypto.randomUUID().slice(0, 6);
+    for (const [name, type, buffer] of [
+      [`waltz-${suffix}.mp3`, 'audio/mpeg', mp3File(3)],
+      [`hymn-${suffix}.ogg`, 'audio/ogg', oggOpusFile(3)],
+    ] as const) {
+      await page.goto(url('/create-story?type=audio'));
+      await page.getByRole('button', { name: 'Upload a file' }).click();
+      await page.getByText('MP3, WAV, M4A, OGG or WebM, up to 25 MB.').waitFor();
+      await page.getByLabel('Audio file').setInputFiles({ name, mimeType: type, buffer });
+      await page.getByRole('group', { name: 'Preview of the chosen file' }).getByRole('button').waitFor();
+      await page.getByLabel('Title').fill(name);
+      await page.getByRole('button', { name: 'Save Audio Story' }).click();
+      await expectToast(page, mediaText.audioStoryCreated);
+      await waitForPath(page, '/dashboard');
+    }
+    for (const name of [`waltz-${suffix}.mp3`, `hymn-${suffix}.ogg`]) {
+      const card = dashboardCard(page, `Audio story: ${name}`);
+      await card.waitFor();
+      await playAndAdvance(card, 'Audio story', 0.5);
+      await card.getByRole('button', { name: 'Pause Audio story' }).click();
+    }
+  });
+
+  it('refuses a picked file of the wrong kind with the spec message', async () => {
+    const { login } = await newSession();
+    await signIn(browser.context, login);
+    const { page } = browser;
+    await page.goto(url('/create-story?type=audio'));
+    await page.getByRole('button', { name: 'Upload a file' }).click();
+    await page
+      .getByLabel('Audio file')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+    await page.getByRole('alert').getByText('Please select a valid audio file (MP3, WAV, M4A, OGG, WebM)').waitFor();
+  });
+
+  it('a family member with a share and a visitor with the link play it; after revoking, no new URL', async () => {
+    // Prepare: an audio story shared with a family member and by link.
+    const owner = await newSession();
+    const family = await newSession();
+    const key = await uploadFile(owner.caller, 'story-audio', wavFile(3), 'audio/wav');
+    const created = await api<StoryDto>('POST', '/api/stories/audio', {
+      token: owner.login.token,
+      body: { title: 'Lullaby for the shared', description: 'Sung by Mum in 1962.', upload_key: key },
+    });
+    const story = created.body;
+    await shareWith(owner.caller, story.ID, family.user.username, 'read');
+    const link = await api<ShareLinkResponse>('POST', `/api/stories/${story.ID}/share-link`, {
+      token: owner.login.token,
+    });
+    const shareToken = link.body.share_token;
+
+    // Family member on /story/{id}.
+    await signIn(browser.context, family.login);
+    await browser.page.goto(url(`/story/${story.ID}`));
+    await playAndAdvance(browser.page, 'Listen to the story');
+
+    // Anonymous visitor on /shared/{token}.
+    const visitor = await openContext(browser.context);
+    try {
+      await visitor.page.goto(url(`/shared/${shareToken}`));
+      await visitor.page.getByText('Sung by Mum in 1962.').waitFor();
+      await playAndAdvance(visitor.page, 'Audio story');
+
+      // The owner revokes the link: the visitor cannot get a new URL (nor the story).
+      expect((await api('DELETE', `/api/stories/${story.ID}/share-link`, { token: owner.login.token })).status).toBe(
+        200,
+      );
+      const status = await visitor.page.evaluate(
+        async ([path, token]) =>
+          (await fetch(`/backend/api/storage/secure-url/${path}?share_token=${encodeURIComponent(token)}`)).status,
+        [story.audio_url ?? '', shareToken] as const,
+      );
+      expect(status).toBe(404);
+      await visitor.page.reload();
+      await visitor.page.getByRole('heading', { name: 'Story Not Found' }).waitFor();
+    } finally {
+      await visitor.context.close();
+    }
+  });
+});
