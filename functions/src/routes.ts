@@ -20,6 +20,49 @@ export interface RouteDef {
   auth: RouteAuth;
   timeoutSeconds?: number;
   memoryMb?: number;
+  /**
+   * What the handler may touch in AWS; the CDK app grants exactly this to the route's own role, and
+   * `infra/lib/grants.ts` fails synth and tests when the handler's bundle uses an SDK command it
+   * does not cover (docs/infrastructure.md, "Grants per route"). Declare nothing you do not call.
+   */
+  grants?: RouteGrants;
+  /** API Gateway throttle for this route (requests per second, burst); default by `auth`, see infra. */
+  throttle?: { rate: number; burst: number };
+}
+
+/** The queues a function may send to: the jobs queue (mail, purges) and the media-jobs queue (voice, narration). */
+export type QueueName = 'jobs' | 'media-jobs';
+/** Provider keys in Secrets Manager, read at cold start by functions/src/lib/secrets.ts. */
+export type SecretName = 'elevenlabs' | 'openai';
+/** Cognito admin calls on the app's own pool (without the `cognito-idp:` prefix). */
+export type CognitoAction =
+  | 'AdminCreateUser'
+  | 'AdminSetUserPassword'
+  | 'AdminInitiateAuth'
+  | 'AdminGetUser'
+  | 'AdminUpdateUserAttributes'
+  | 'AdminDeleteUser'
+  | 'AdminAddUserToGroup'
+  | 'AdminRemoveUserFromGroup'
+  | 'AdminListGroupsForUser'
+  | 'AdminUserGlobalSignOut'
+  | 'AdminDisableUser'
+  | 'AdminEnableUser'
+  | 'ListUsers';
+
+export interface RouteGrants {
+  /** The one table: `read` = get/query; `readwrite` adds put/update/delete (and transactions of them). */
+  table?: 'read' | 'readwrite';
+  /** The media bucket, objects under `users/`: `read` = get/head/list; `readwrite` adds put/copy/delete and presigned uploads. */
+  media?: 'read' | 'readwrite';
+  /** Cognito admin actions on the pool; never on a route that does not call them. */
+  cognito?: readonly CognitoAction[];
+  /** `ses:SendEmail` from the configured sender only. */
+  mail?: true;
+  /** `sqs:SendMessage` on these queues. */
+  queue?: QueueName | readonly QueueName[];
+  /** `secretsmanager:GetSecretValue` on these provider secrets. */
+  secrets?: readonly SecretName[];
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 10;
@@ -41,8 +84,42 @@ export const worker = {
   timeoutSeconds: 300,
   memoryMb: 1024,
   batchSize: 5,
+  /** AWS advises at least 5 for Lambda consumers (a throttled poll counts as a receive). */
+  maxReceiveCount: 5,
+  /** The queue it drains and what its jobs touch (account mail and purges, contact notifications). */
+  queue: 'jobs',
+  grants: { table: 'readwrite', media: 'readwrite', cognito: ['AdminDeleteUser'], mail: true },
+} as const satisfies WorkerDef;
+
+/**
+ * The media-jobs worker: voice cloning and narration (docs/voice.md), on a queue of its own so account
+ * mail never waits behind a narration. One message at a time, a long time-out, memory for the local
+ * engine, and few at once (`maxConcurrency`) so a provider's rate limit holds. maxReceiveCount stays low:
+ * concurrency is capped at the event source, so throttled polls do not use up receives.
+ */
+export const mediaWorker = {
+  handler: 'worker/process-media-jobs',
+  timeoutSeconds: 900,
+  memoryMb: 2048,
+  batchSize: 1,
   maxReceiveCount: 3,
-} as const;
+  maxConcurrency: 2,
+  queue: 'media-jobs',
+  grants: { table: 'readwrite', media: 'readwrite', queue: 'media-jobs', secrets: ['elevenlabs'] },
+} as const satisfies WorkerDef;
+
+/** An SQS worker: one Lambda fed by one queue in batches; like a route, it declares its grants. */
+export interface WorkerDef {
+  handler: string;
+  timeoutSeconds: number;
+  memoryMb: number;
+  batchSize: number;
+  maxReceiveCount: number;
+  queue: QueueName;
+  grants: RouteGrants;
+  /** Event-source cap on concurrent invocations (Lambda's minimum is 2); unset: as many as SQS feeds. */
+  maxConcurrency?: number;
+}
 
 /** The Lambda function name suffix for a route: `POST /api/stories/{id}` -> `post-api-stories-id`. */
 export function routeId(route: Pick<RouteDef, 'method' | 'path'>): string {

@@ -1,13 +1,17 @@
-import { routes, worker } from '@storyloom/functions/routes';
-import { App } from 'aws-cdk-lib';
+import * as routeTable from '@storyloom/functions/routes';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { defineStoryloomApp } from '../lib/app.ts';
 
 const app = new App();
 try {
-  await defineStoryloomApp(app, { routes, worker });
+  await defineStoryloomApp(app, { routes: routeTable.routes, worker: routeTable.worker });
 } catch (error) {
   // Configuration and bundling errors are for people, not stack traces.
   console.error((error as Error).message);
   process.exit(1);
 }
+// `-c nag=true`: the cdk-nag AwsSolutions checks the infra tests run (infra/test/nag.test.ts), at synth.
+if (app.node.tryGetContext('nag') === 'true')
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
 app.synth();

@@ -1,52 +1,89 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RouteDef } from '@storyloom/functions/routes';
-import { Annotations, type App, Tags } from 'aws-cdk-lib';
-import { bundlingRequested, handlerCode, handlerEntries } from './bundle.ts';
-import { DEFAULT_SES_FROM_ADDRESS, readConfig } from './config.ts';
+import { type RouteDef, type RouteGrants, routeId } from '@storyloom/functions/routes';
+import { Annotations, type App, Stack, Tags } from 'aws-cdk-lib';
+import { bundlingRequested, handlerCode, handlerEntries, workerFunctionId } from './bundle.ts';
+import { readConfig, type StoryloomConfig } from './config.ts';
+import { EdgeFirewall } from './constructs/edge-firewall.ts';
 import { REPO_ROOT } from './paths.ts';
 import { StoryloomStack, type WorkerDef } from './storyloom-stack.ts';
 
 export interface StoryloomAppProps {
   routes: readonly RouteDef[];
-  worker: WorkerDef;
+  /** The jobs worker, or every worker (one per queue). */
+  worker: WorkerDef | readonly WorkerDef[];
   /** Where `STORYLOOM_*` settings are read from when the context has none. */
   env?: NodeJS.ProcessEnv;
 }
 
+export interface StoryloomApp {
+  stack: StoryloomStack;
+  /** The us-east-1 stack holding the CloudFront web ACL, when the app's region is another one. */
+  edgeStack?: Stack;
+  config: StoryloomConfig;
+}
+
+/** CloudFront takes web ACLs (and certificates) from this region only. */
+export const EDGE_REGION = 'us-east-1';
+
 /**
- * Adds the Storyloom stack to an app: reads the configuration, bundles the handlers once (unless
- * the CLI or a test asked for no bundling), and builds the stack from the route table.
- * The CDK entry point and the template tests both go through here.
+ * Adds the Storyloom stacks to an app: reads the configuration, bundles the handlers once (unless
+ * the CLI or a test asked for no bundling) and checks each bundle against its route's grants, and
+ * builds the stack from the route table. The CDK entry point and the template tests both go through here.
+ *
+ * The WAF web ACL of CloudFront must be created in us-east-1: in the main stack when that is its
+ * region, otherwise in a small `Storyloom-<stage>-edge` stack there, passed over with CDK's
+ * cross-region references (`cdk deploy --all` deploys it first).
  */
-export async function defineStoryloomApp(app: App, props: StoryloomAppProps): Promise<StoryloomStack> {
+export async function defineStoryloomApp(app: App, props: StoryloomAppProps): Promise<StoryloomApp> {
   const config = readConfig(app.node, props.env);
-  const code = await handlerCode(app, handlerEntries(props.routes, props.worker));
+  const workers = [props.worker].flat() as WorkerDef[];
+  const grants: Record<string, RouteGrants | undefined> = {
+    ...Object.fromEntries(props.routes.map((route) => [routeId(route), route.grants])),
+    ...Object.fromEntries(workers.map((worker) => [workerFunctionId(worker), worker.grants])),
+  };
+  const code = await handlerCode(app, handlerEntries(props.routes, workers), grants);
   const webDist = join(REPO_ROOT, 'web', 'dist');
   const deployWeb = bundlingRequested(app) && existsSync(join(webDist, 'index.html'));
 
-  const stack = new StoryloomStack(app, `Storyloom-${config.stage}`, {
+  // Account and region from the CLI's profile; without one (offline synth) the app is laid out for us-east-1.
+  const region = props.env?.CDK_DEFAULT_REGION ?? process.env.CDK_DEFAULT_REGION ?? EDGE_REGION;
+  const account = props.env?.CDK_DEFAULT_ACCOUNT ?? process.env.CDK_DEFAULT_ACCOUNT;
+  const name = `Storyloom-${config.stage}`;
+
+  let edgeStack: Stack | undefined;
+  let webAclArn: string | undefined;
+  if (config.waf && region !== EDGE_REGION) {
+    edgeStack = new Stack(app, `${name}-edge`, {
+      description: `Storyloom (${config.stage}): the CloudFront web ACL, which must live in ${EDGE_REGION}`,
+      env: { account, region: EDGE_REGION },
+      crossRegionReferences: true,
+    });
+    webAclArn = new EdgeFirewall(edgeStack, 'Firewall').webAcl.attrArn;
+  }
+
+  const stack = new StoryloomStack(app, name, {
     description: `Storyloom (${config.stage})`,
-    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+    env: { account, region },
+    crossRegionReferences: Boolean(edgeStack),
     config,
     routes: props.routes,
-    worker: props.worker,
+    workers,
     code,
     webDist: deployWeb ? webDist : undefined,
+    webAclArn,
+    createWebAcl: config.waf && !edgeStack,
   });
-  Tags.of(stack).add('project', 'storyloom');
-  Tags.of(stack).add('stage', config.stage);
+  for (const s of [stack, edgeStack]) {
+    if (!s) continue;
+    Tags.of(s).add('project', 'storyloom');
+    Tags.of(s).add('stage', config.stage);
+  }
   if (bundlingRequested(app) && !deployWeb) {
     Annotations.of(stack).addWarningV2(
       'storyloom:no-web-build',
       'web/dist/index.html not found: the SPA bucket will be empty. Run `npm run build:web` before deploying.',
     );
   }
-  if (config.sesFromAddress === DEFAULT_SES_FROM_ADDRESS) {
-    Annotations.of(stack).addWarningV2(
-      'storyloom:default-sender',
-      'sesFromAddress is the placeholder no-reply@example.com: set -c sesFromAddress=<your verified sender>.',
-    );
-  }
-  return stack;
+  return { stack, edgeStack, config };
 }

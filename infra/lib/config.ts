@@ -18,6 +18,21 @@ export interface StoryloomConfig {
   elevenLabsSecretName?: string;
   /** Secrets Manager secret (plain string) with the OpenAI API key; absent: extractive local answers. */
   openAiSecretName?: string;
+  /** A domain to verify in SES with Easy DKIM (the sender's domain); its three CNAMEs are stack outputs. */
+  sesDomain?: string;
+  /** Where alarms are mailed (an SNS email subscription to confirm); absent: the topic has no subscriber. */
+  alarmEmail?: string;
+  /** Attach a WAF web ACL to CloudFront (default true; about $8 a month, see docs/deploy.md). */
+  waf: boolean;
+}
+
+/** The one stage allowed to synthesize with placeholder settings: a check, never deployed (`npm run synth`). */
+export const SYNTH_ONLY_STAGE = 'local';
+
+/** Reserved example domains (RFC 2606/6761): a sender there is a placeholder, mail from it never arrives. */
+export function isPlaceholderAddress(address: string): boolean {
+  const domain = address.replace(/>$/, '').split('@').pop()?.toLowerCase() ?? '';
+  return /(^|\.)(example\.(com|org|net)|example|invalid|test|localhost|local)$/.test(domain);
 }
 
 export const DEFAULT_SES_FROM_ADDRESS = 'no-reply@example.com';
@@ -46,6 +61,26 @@ export function readConfig(node: Node, env: NodeJS.ProcessEnv = process.env): St
     if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) throw new Error(`${key} "${value}" is not an email address`);
   }
 
+  if (stage !== SYNTH_ONLY_STAGE && isPlaceholderAddress(sesFromAddress)) {
+    throw new Error(
+      `sesFromAddress "${sesFromAddress}" is a placeholder: no mail would arrive. Set -c sesFromAddress=<your verified sender> ` +
+        `(stage "${SYNTH_ONLY_STAGE}" is the only one that synthesizes without, for checks; never deploy it).`,
+    );
+  }
+  const sesDomain = read('sesDomain');
+  if (sesDomain && !/^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/i.test(sesDomain)) {
+    throw new Error(`sesDomain "${sesDomain}" is not a domain name`);
+  }
+  const alarmEmail = read('alarmEmail');
+  if (alarmEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) {
+    throw new Error(`alarmEmail "${alarmEmail}" is not an email address`);
+  }
+  if (certificateArn && !/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
+    throw new Error(
+      `certificateArn "${certificateArn}" must be an ACM certificate in us-east-1 (CloudFront only uses certificates from there)`,
+    );
+  }
+
   return {
     stage,
     appDomain,
@@ -55,5 +90,8 @@ export function readConfig(node: Node, env: NodeJS.ProcessEnv = process.env): St
     createSesIdentity: read('createSesIdentity') === 'true',
     elevenLabsSecretName: read('elevenLabsSecretName'),
     openAiSecretName: read('openAiSecretName'),
+    sesDomain,
+    alarmEmail,
+    waf: read('waf') !== 'false',
   };
 }

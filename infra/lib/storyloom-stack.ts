@@ -1,54 +1,138 @@
-import type { RouteDef } from '@storyloom/functions/routes';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { tableDefinition } from '@storyloom/functions/data/table-definition';
+import {
+  DEFAULT_MEMORY_MB,
+  type QueueName,
+  type RouteDef,
+  routeId,
+  type SecretName,
+  type WorkerDef,
+} from '@storyloom/functions/routes';
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { type CfnStage, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import { type HandlerCode, WORKER_FUNCTION_ID } from './bundle.ts';
+import { type HandlerCode, workerFunctionId } from './bundle.ts';
 import type { StoryloomConfig } from './config.ts';
 import { ApiRoutes } from './constructs/api-routes.ts';
-import { AppBindings } from './constructs/app-bindings.ts';
+import { AppBindings, bareAddress } from './constructs/app-bindings.ts';
 import { DataStore } from './constructs/data-store.ts';
+import { EdgeFirewall } from './constructs/edge-firewall.ts';
 import { JobQueue } from './constructs/job-queue.ts';
+import { Operations } from './constructs/operations.ts';
 import { StoryloomFunction } from './constructs/storyloom-function.ts';
 import { UserDirectory } from './constructs/user-directory.ts';
 import { WebApp } from './constructs/web-app.ts';
+import { acknowledge } from './nag.ts';
 
-export interface WorkerDef {
-  handler: string;
-  timeoutSeconds: number;
-  memoryMb: number;
-  batchSize: number;
-  maxReceiveCount: number;
-}
+export type { WorkerDef };
 
 export interface StoryloomStackProps extends StackProps {
   config: StoryloomConfig;
   /** The route table (functions/src/routes.ts): one Lambda and one HTTP API route each. */
   routes: readonly RouteDef[];
-  worker: WorkerDef;
+  /** The SQS workers, one per queue. */
+  workers: readonly WorkerDef[];
   code: HandlerCode;
   /** The built SPA to upload; absent: the bucket stays empty (template tests, fresh clones). */
   webDist?: string;
+  /** ARN of the CloudFront WAF web ACL from the us-east-1 edge stack. */
+  webAclArn?: string;
+  /** Create the web ACL in this stack (its region is us-east-1). */
+  createWebAcl?: boolean;
 }
 
-/** A cost guard for the whole API, well above what a family-stories app needs; raise it if real traffic does. */
-const API_THROTTLE = { rateLimit: 50, burstLimit: 100 };
+/** Per-route API Gateway throttles by kind of route (requests per second, burst); a route may set its own. */
+export const ROUTE_THROTTLES = {
+  public: { rate: 10, burst: 20 },
+  user: { rate: 50, burst: 100 },
+  admin: { rate: 10, burst: 20 },
+} as const;
+/** The stage default, for anything without a route setting (there is nothing: every route has one). */
+const STAGE_THROTTLE = { rateLimit: 100, burstLimit: 200 };
+
+/** The JSON access log line of the HTTP API: the request id ties it to the function's log lines. */
+export const ACCESS_LOG_FORMAT = {
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTime',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  responseLatency: '$context.responseLatency',
+  integrationLatency: '$context.integrationLatency',
+  integrationStatus: '$context.integrationStatus',
+  integrationError: '$context.integrationErrorMessage',
+  authorizerError: '$context.authorizer.error',
+  userAgent: '$context.identity.userAgent',
+};
 
 /** Everything Storyloom runs on in one region; the route functions live in nested stacks (see ApiRoutes). */
 export class StoryloomStack extends Stack {
   readonly routes: ApiRoutes;
+  readonly bindings: AppBindings;
+  readonly operations: Operations;
 
   constructor(scope: Construct, id: string, props: StoryloomStackProps) {
     super(scope, id, props);
     const { config } = props;
     const retain = config.stage === 'prod';
+    const removalPolicy = retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
     const httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `storyloom-${config.stage}`,
       description: 'Storyloom backend, reached through CloudFront at /backend',
       createDefaultStage: false,
     });
-    new HttpStage(this, 'DefaultStage', { httpApi, autoDeploy: true, throttle: API_THROTTLE });
+    const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', {
+      retention: logs.RetentionDays.THREE_MONTHS,
+      removalPolicy,
+    });
+    const stage = new HttpStage(this, 'DefaultStage', {
+      httpApi,
+      autoDeploy: true,
+      throttle: STAGE_THROTTLE,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FORMAT)),
+      },
+    });
+
+    // The API's only door: CloudFront sends this generated value, the handlers compare it (lib/edge.ts).
+    const originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
+      description: 'Storyloom: the x-origin-verify value CloudFront sends to the API',
+      generateSecretString: { excludePunctuation: true, passwordLength: 40 },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    acknowledge(
+      originVerify,
+      'AwsSolutions-SMG4',
+      'rotated by hand (docs/deploy.md): CloudFront and the functions both take the value at deploy time, so a rotation is put-secret-value + deploy',
+    );
+    const originVerifyValue = originVerify.secretValue.unsafeUnwrap();
+
+    // The media bucket's name is fixed from the stage, account and region (not generated), so the CSP
+    // can name its presigned origin without a dependency cycle (bucket CORS -> distribution -> CSP -> bucket).
+    const mediaBucketName = `sl-media-${config.stage}-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+    const mediaOrigins = [
+      `https://${mediaBucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+      `https://${mediaBucketName}.s3.${Aws.URL_SUFFIX}`,
+    ];
+    const cloudFrontLogs = new s3.Bucket(this, 'CloudFrontLogs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      // CloudFront's standard logs are delivered with an ACL grant.
+      objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy,
+      autoDeleteObjects: !retain,
+    });
+    acknowledge(cloudFrontLogs, 'AwsSolutions-S1', 'this is the log bucket: logging its own access would log forever');
 
     // The distribution depends on the API, and the functions on the distribution's domain (APP_URL,
     // media CORS); the API does not depend on the functions, so CloudFormation orders this fine.
@@ -57,25 +141,81 @@ export class StoryloomStack extends Stack {
       webDist: props.webDist,
       domainName: config.appDomain,
       certificateArn: config.certificateArn,
+      mediaOrigins,
+      originVerifyValue,
+      webAclArn: props.createWebAcl ? new EdgeFirewall(this, 'Firewall').webAcl.attrArn : props.webAclArn,
+      logBucket: cloudFrontLogs,
     });
-    const data = new DataStore(this, 'Data', { appOrigin: web.url, retain });
+    const data = new DataStore(this, 'Data', {
+      appOrigin: web.url,
+      retain,
+      mediaBucketName,
+      accessLogs: cloudFrontLogs,
+    });
     const users = new UserDirectory(this, 'Users', { retain });
-    const jobs = new JobQueue(this, 'Jobs', {
-      workerTimeoutSeconds: props.worker.timeoutSeconds,
-      maxReceiveCount: props.worker.maxReceiveCount,
-    });
-    if (config.createSesIdentity) {
-      new ses.EmailIdentity(this, 'SenderIdentity', { identity: ses.Identity.email(config.sesFromAddress) });
+
+    const queueNames = new Set<QueueName>(props.workers.map((w) => w.queue));
+    for (const route of props.routes) for (const q of [route.grants?.queue ?? []].flat()) queueNames.add(q);
+    const queues = new Map<QueueName, JobQueue>();
+    for (const name of queueNames) {
+      const worker = props.workers.find((w) => w.queue === name);
+      if (!worker) throw new Error(`Routes send to the ${name} queue, but no worker drains it`);
+      queues.set(
+        name,
+        new JobQueue(this, name === 'jobs' ? 'Jobs' : queueConstructId(name), {
+          workerTimeoutSeconds: worker.timeoutSeconds,
+          maxReceiveCount: worker.maxReceiveCount,
+        }),
+      );
     }
 
-    const bindings = new AppBindings({
+    // Mail: a configuration set that suppresses bounced and complaining addresses, the default for the
+    // identities created here; DKIM for a domain identity.
+    const configurationSet = new ses.ConfigurationSet(this, 'MailConfiguration', {
+      suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+      reputationMetrics: true,
+      sendingEnabled: true,
+    });
+    if (config.createSesIdentity) {
+      new ses.EmailIdentity(this, 'SenderIdentity', {
+        identity: ses.Identity.email(bareAddress(config.sesFromAddress)),
+        configurationSet,
+      });
+    }
+    if (config.sesDomain) {
+      const domain = new ses.EmailIdentity(this, 'DomainIdentity', {
+        identity: ses.Identity.domain(config.sesDomain),
+        configurationSet,
+        dkimSigning: true,
+      });
+      domain.dkimRecords.forEach((record, i) => {
+        new CfnOutput(this, `DkimRecord${i + 1}`, {
+          value: `${record.name} CNAME ${record.value}`,
+          description: `DKIM record ${i + 1} of 3 to add to ${config.sesDomain}'s DNS`,
+        });
+      });
+    }
+
+    const secrets: Partial<Record<SecretName, secretsmanager.ISecret>> = {};
+    if (config.elevenLabsSecretName) {
+      secrets.elevenlabs = secretsmanager.Secret.fromSecretNameV2(this, 'ElevenLabsKey', config.elevenLabsSecretName);
+    }
+    if (config.openAiSecretName) {
+      secrets.openai = secretsmanager.Secret.fromSecretNameV2(this, 'OpenAiKey', config.openAiSecretName);
+    }
+
+    this.bindings = new AppBindings({
       config,
       appUrl: web.url,
       table: data.table,
+      tableIndexes: tableDefinition.globalIndexes.map((index) => index.indexName),
       mediaBucket: data.mediaBucket,
-      jobsQueue: jobs.queue,
+      queues: Object.fromEntries([...queues].map(([name, q]) => [name, q.queue])),
       userPool: users.userPool,
       userPoolClient: users.client,
+      secrets,
+      originVerifyValue,
+      configurationSetName: configurationSet.configurationSetName,
     });
 
     this.routes = new ApiRoutes(this, 'Routes', {
@@ -83,35 +223,90 @@ export class StoryloomStack extends Stack {
       routes: props.routes,
       authorizer: users.jwtAuthorizer(),
       code: props.code,
-      bind: (fn) => bindings.bindData(fn),
+      bind: (fn, route) => this.bindings.bind(fn, route.grants),
       retainLogs: retain,
+    });
+    // Route throttles name route keys, which must exist first: the stage waits for the route stacks.
+    for (const routeStack of this.routes.stacks) stage.node.addDependency(routeStack);
+    (stage.node.defaultChild as CfnStage).addPropertyOverride(
+      'RouteSettings',
+      Object.fromEntries(
+        props.routes.map((route) => {
+          const throttle = route.throttle ?? ROUTE_THROTTLES[route.auth];
+          return [
+            `${route.method} ${route.path}`,
+            { ThrottlingRateLimit: throttle.rate, ThrottlingBurstLimit: throttle.burst },
+          ];
+        }),
+      ),
+    );
+
+    const workerFunctions = props.workers.map((def) => {
+      const fn = new StoryloomFunction(this, def.queue === 'jobs' ? 'Worker' : `${queueConstructId(def.queue)}Worker`, {
+        code: props.code(workerFunctionId(def)),
+        description: `${def.queue} queue worker: ${def.handler}`,
+        timeoutSeconds: def.timeoutSeconds,
+        memoryMb: def.memoryMb ?? DEFAULT_MEMORY_MB,
+        retainLogs: retain,
+      });
+      this.bindings.bind(fn, def.grants);
+      queues.get(def.queue)?.addWorker(fn, def.batchSize);
+      return { def, fn };
     });
 
-    const worker = new StoryloomFunction(this, 'Worker', {
-      code: props.code(WORKER_FUNCTION_ID),
-      description: 'Jobs queue worker: voice cloning and narration',
-      timeoutSeconds: props.worker.timeoutSeconds,
-      memoryMb: props.worker.memoryMb,
-      retainLogs: retain,
+    this.operations = new Operations(this, 'Operations', {
+      stage: config.stage,
+      httpApi,
+      table: data.table,
+      alarmEmail: config.alarmEmail,
+      queues: workerFunctions.map(({ def, fn }) => {
+        const queue = queues.get(def.queue)!;
+        return {
+          name: queueConstructId(def.queue),
+          queue: queue.queue,
+          deadLetterQueue: queue.deadLetterQueue,
+          worker: fn,
+        };
+      }),
+      routeFunctions: this.routes.functions,
     });
-    bindings.bindData(worker);
-    jobs.addWorker(worker, props.worker.batchSize);
 
     const outputs: Record<string, [string, string]> = {
       AppUrl: [web.url, 'The app'],
       ApiUrl: [`${web.url}/backend`, 'The API as the app calls it'],
-      HttpApiEndpoint: [httpApi.apiEndpoint, 'The HTTP API without CloudFront'],
+      HttpApiEndpoint: [
+        httpApi.apiEndpoint,
+        'The HTTP API without CloudFront: refuses requests (403) without the origin header',
+      ],
       DistributionId: [web.distribution.distributionId, 'CloudFront distribution'],
       UserPoolId: [users.userPool.userPoolId, 'Cognito user pool'],
       UserPoolClientId: [users.client.userPoolClientId, 'Cognito web client'],
       TableName: [data.table.tableName, 'DynamoDB table'],
       MediaBucketName: [data.mediaBucket.bucketName, 'Private media bucket'],
       WebBucketName: [web.bucket.bucketName, 'SPA bucket'],
-      JobsQueueUrl: [jobs.queue.queueUrl, 'Jobs queue'],
-      DeadLetterQueueUrl: [jobs.deadLetterQueue.queueUrl, 'Jobs that failed every attempt'],
+      AlarmTopicArn: [this.operations.topic.topicArn, 'Alarms are published here'],
+      MailConfigurationSet: [
+        configurationSet.configurationSetName,
+        'SES configuration set (bounce and complaint suppression)',
+      ],
     };
+    for (const [name, queue] of queues) {
+      const prefix = name === 'jobs' ? 'Jobs' : queueConstructId(name);
+      outputs[`${prefix}QueueUrl`] = [queue.queue.queueUrl, `The ${name} queue`];
+      outputs[name === 'jobs' ? 'DeadLetterQueueUrl' : `${prefix}DeadLetterQueueUrl`] = [
+        queue.deadLetterQueue.queueUrl,
+        `Jobs of the ${name} queue that failed every attempt`,
+      ];
+    }
     for (const [name, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, name, { value, description });
     }
   }
 }
+
+/** `media-jobs` -> `MediaJobs`. */
+export function queueConstructId(name: QueueName): string {
+  return name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+}
+
+export { routeId };

@@ -6,6 +6,7 @@ import { serverText } from '@storyloom/shared/messages';
 import { firstIssue, isStorableText } from '@storyloom/shared/schemas/fields';
 import type * as z from 'zod/mini';
 import { type AuthUser, authenticate } from './auth.ts';
+import { assertCameThroughEdge, clientAddress } from './edge.ts';
 import { AppError, PayloadTooLarge, TooManyRequests, Unauthorized, ValidationFailed } from './errors.ts';
 import type { HttpEvent, HttpResult } from './http-types.ts';
 import { describeError, functionNameOf, logger, withInvocation } from './logger.ts';
@@ -32,7 +33,7 @@ export interface RouteRequest<B, Q, P, U> {
   query: Q;
   params: P;
   user: U;
-  /** The client's address as API Gateway saw it (rate limits). */
+  /** The client's address for rate limits: CloudFront's viewer address behind the edge (lib/edge.ts). */
   sourceIp: string;
   event: HttpEvent;
 }
@@ -80,13 +81,14 @@ export function route<
     ? base.use(httpJsonBodyParser({ disableContentTypeCheck: true }) as middy.MiddlewareObj<HttpEvent, HttpResult>)
     : base;
   const handler = withBody.use(errorMapper()).handler(async (event): Promise<HttpResult> => {
+    assertCameThroughEdge(event);
     const user = await authenticate(event, options.auth);
     const req = {
       body: parse(options.body, options.body ? (event.body as unknown) : undefined),
       query: parse(options.query, event.queryStringParameters ?? {}),
       params: parse(options.params, wellFormedPath(event.pathParameters)),
       user,
-      sourceIp: event.requestContext.http.sourceIp,
+      sourceIp: clientAddress(event),
       event,
     } as RouteRequest<Infer<B>, Infer<Q>, Infer<P>, UserFor<A>>;
     return toResult(await fn(req));

@@ -1,5 +1,11 @@
 import type { RouteDef } from '../routes.ts';
 
 export const contactRoutes: RouteDef[] = [
-  { method: 'POST', path: '/contact', handler: 'contact/send-message', auth: 'public' },
+  {
+    method: 'POST',
+    path: '/contact',
+    handler: 'contact/send-message',
+    auth: 'public',
+    grants: { table: 'readwrite', queue: 'jobs' },
+  },
 ];

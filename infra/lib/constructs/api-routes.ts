@@ -11,6 +11,7 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
 import type { HandlerCode } from '../bundle.ts';
+import { acknowledge } from '../nag.ts';
 import { StoryloomFunction } from './storyloom-function.ts';
 
 /**
@@ -33,8 +34,8 @@ export interface ApiRoutesProps {
   /** Used on every route whose `auth` is not `public`. */
   authorizer: IHttpRouteAuthorizer;
   code: HandlerCode;
-  /** Gives each route function its environment and permissions. */
-  bind: (fn: StoryloomFunction) => void;
+  /** Gives each route function its environment and the permissions its route declares. */
+  bind: (fn: StoryloomFunction, route: RouteDef) => void;
   retainLogs: boolean;
 }
 
@@ -51,6 +52,7 @@ export function routeStackIndex(route: Pick<RouteDef, 'method' | 'path'>, count 
 /** One Lambda and one HTTP API route per route-table entry, spread over nested stacks. */
 export class ApiRoutes extends Construct {
   readonly stacks: NestedStack[] = [];
+  readonly functions: StoryloomFunction[] = [];
 
   constructor(scope: Construct, id: string, props: ApiRoutesProps) {
     super(scope, id);
@@ -87,13 +89,21 @@ export class ApiRoutes extends Construct {
           memoryMb: route.memoryMb ?? DEFAULT_MEMORY_MB,
           retainLogs: props.retainLogs,
         });
-        props.bind(fn);
-        new HttpRoute(stack, `${functionId}-route`, {
+        props.bind(fn, route);
+        this.functions.push(fn);
+        const httpRoute = new HttpRoute(stack, `${functionId}-route`, {
           httpApi: props.httpApi,
           routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
           integration: new HttpLambdaIntegration(`${functionId}-integration`, fn),
           authorizer: route.auth === 'public' ? noAuth : props.authorizer,
         });
+        if (route.auth === 'public') {
+          acknowledge(
+            httpRoute,
+            'AwsSolutions-APIG4',
+            'public by the product spec (sign-up, login, public stories, share links); reached only through CloudFront and its WAF, throttled per route',
+          );
+        }
       }
     }
   }

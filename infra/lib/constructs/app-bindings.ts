@@ -1,54 +1,81 @@
-import { SecretValue, Stack } from 'aws-cdk-lib';
+import type { QueueName, RouteGrants, SecretName } from '@storyloom/functions/routes';
+import { Stack } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { StoryloomConfig } from '../config.ts';
+import { acknowledge } from '../nag.ts';
 
 export interface AppBindingsProps {
   config: StoryloomConfig;
   appUrl: string;
   table: dynamodb.ITable;
+  /** The table's global secondary indexes (granted by name). */
+  tableIndexes: readonly string[];
   mediaBucket: s3.IBucket;
-  jobsQueue: sqs.IQueue;
+  queues: Partial<Record<QueueName, sqs.IQueue>>;
   userPool: cognito.IUserPool;
   userPoolClient: cognito.IUserPoolClient;
+  /** Provider secrets that are configured; a function declaring one that is not gets no grant and no id. */
+  secrets: Partial<Record<SecretName, secretsmanager.ISecret>>;
+  /**
+   * The value CloudFront sends in `x-origin-verify` (a deploy-time secret reference, never in the
+   * template); the handlers refuse requests without it (functions/src/lib/edge.ts).
+   */
+  originVerifyValue?: string;
+  /** SES configuration set the mailer names on every message (bounce and complaint suppression). */
+  configurationSetName?: string;
 }
 
-/** Item reads and writes for the named access patterns (transactions need no more); no Scan, by design. */
-export const TABLE_ACTIONS = [
+/** Item reads for the named access patterns; no Scan, by design. */
+export const TABLE_READ_ACTIONS = [
   'dynamodb:GetItem',
   'dynamodb:BatchGetItem',
   'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+] as const;
+/** Item writes (transactions need no more than these). */
+export const TABLE_WRITE_ACTIONS = [
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
   'dynamodb:DeleteItem',
   'dynamodb:BatchWriteItem',
-  'dynamodb:ConditionCheckItem',
+] as const;
+/** Every object the app writes sits under this prefix (functions/src/data/media.ts, userMediaPrefix). */
+export const MEDIA_PREFIX = 'users/';
+export const MEDIA_READ_ACTIONS = ['s3:GetObject'] as const;
+export const MEDIA_WRITE_ACTIONS = [
+  's3:PutObject',
+  's3:PutObjectTagging',
+  's3:DeleteObject',
+  's3:AbortMultipartUpload',
 ] as const;
 
-/** The user-pool calls the API makes on its users' behalf (it owns sign-up, login, roles and deletion). */
-export const COGNITO_ADMIN_ACTIONS = [
-  'cognito-idp:AdminCreateUser',
-  'cognito-idp:AdminSetUserPassword',
-  'cognito-idp:AdminInitiateAuth',
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminUpdateUserAttributes',
-  'cognito-idp:AdminDeleteUser',
-  'cognito-idp:AdminAddUserToGroup',
-  'cognito-idp:AdminRemoveUserFromGroup',
-  'cognito-idp:AdminListGroupsForUser',
-  'cognito-idp:AdminUserGlobalSignOut',
-] as const;
+/** Environment variable of each queue's URL, as functions/src/lib/config.ts reads it. */
+export const QUEUE_URL_ENV: Record<QueueName, string> = {
+  jobs: 'JOBS_QUEUE_URL',
+  'media-jobs': 'MEDIA_JOBS_QUEUE_URL',
+};
+/** Environment variable naming each provider secret (its name, never its value): see functions/src/lib/secrets.ts. */
+export const SECRET_ID_ENV: Record<SecretName, string> = {
+  elevenlabs: 'ELEVENLABS_SECRET_ID',
+  openai: 'OPENAI_SECRET_ID',
+};
+
+const list = <T>(value: T | readonly T[] | undefined): readonly T[] =>
+  value === undefined ? [] : Array.isArray(value) ? (value as readonly T[]) : [value as T];
 
 /**
- * What a Storyloom function needs from the rest of the stack: the environment the handlers read
- * (the same names local mode sets) and the grants behind it, each scoped to its one resource.
+ * What a Storyloom function gets from the rest of the stack: the environment the handlers read (the
+ * same names local mode sets; ids and names only, never a key) and, per function, exactly the grants
+ * its route declares (`RouteGrants` in functions/src/routes.ts), each on its one resource.
  */
 export class AppBindings {
-  /** Every handler's environment; provider API keys only when their secrets are configured. */
+  /** The environment every handler reads at module load (functions/src/lib/config.ts). */
   readonly environment: Record<string, string>;
 
   constructor(private readonly props: AppBindingsProps) {
@@ -58,39 +85,103 @@ export class AppBindings {
       APP_URL: props.appUrl,
       TABLE_NAME: props.table.tableName,
       MEDIA_BUCKET: props.mediaBucket.bucketName,
-      JOBS_QUEUE_URL: props.jobsQueue.queueUrl,
       USER_POOL_ID: props.userPool.userPoolId,
       USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
       SES_FROM_ADDRESS: config.sesFromAddress,
       CONTACT_TO_ADDRESS: config.contactToAddress,
-      // CloudFormation resolves these dynamic references at deploy time: the key never enters the
-      // template, and the handlers read the same variable as in local mode. Rotating needs a deploy.
-      ...(config.elevenLabsSecretName && { ELEVENLABS_API_KEY: secret(config.elevenLabsSecretName) }),
-      ...(config.openAiSecretName && { OPENAI_API_KEY: secret(config.openAiSecretName) }),
+      ...Object.fromEntries(
+        Object.entries(props.queues).map(([name, queue]) => [QUEUE_URL_ENV[name as QueueName], queue.queueUrl]),
+      ),
+      ...(props.originVerifyValue && { ORIGIN_VERIFY: props.originVerifyValue }),
+      ...(props.configurationSetName && { SES_CONFIGURATION_SET: props.configurationSetName }),
     };
   }
 
-  /**
-   * Data-plane access for a handler: table items (no Scan) and media read/write, sending jobs, the Cognito admin
-   * calls on this pool, and mail from the configured sender only.
-   */
-  bindData(fn: lambda.Function): void {
+  /** Gives a function the environment and the grants it declares, nothing more. */
+  bind(fn: lambda.Function, grants: RouteGrants = {}): void {
     for (const [key, value] of Object.entries(this.environment)) fn.addEnvironment(key, value);
-    const { table, mediaBucket, jobsQueue, userPool, config } = this.props;
-    table.grant(fn, ...TABLE_ACTIONS);
-    mediaBucket.grantReadWrite(fn);
-    jobsQueue.grantSendMessages(fn);
-    userPool.grant(fn, ...COGNITO_ADMIN_ACTIONS);
-    // SES authorizes against the sender's and (in the sandbox) the recipient's identity, so the
-    // resource is every identity in this account and region, narrowed by the From address.
-    fn.addToRolePolicy(
-      new iam.PolicyStatement({
-        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-        resources: [Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
-        conditions: { StringEquals: { 'ses:FromAddress': config.sesFromAddress } },
-      }),
-    );
+    const { table, mediaBucket, userPool, config, queues, secrets } = this.props;
+
+    if (grants.table) {
+      // The table and each index by name (no `index/*` wildcard).
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: [...TABLE_READ_ACTIONS, ...(grants.table === 'readwrite' ? TABLE_WRITE_ACTIONS : [])],
+          resources: [table.tableArn, ...this.props.tableIndexes.map((name) => `${table.tableArn}/index/${name}`)],
+        }),
+      );
+    }
+    if (grants.media) {
+      // Objects under users/ only; listing (account purge) only below that prefix too.
+      acknowledge(
+        fn.role ?? fn,
+        'AwsSolutions-IAM5',
+        'media objects under users/*: object keys are per user and story, created at run time; the handler checks ownership',
+      );
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: [...MEDIA_READ_ACTIONS, ...(grants.media === 'readwrite' ? MEDIA_WRITE_ACTIONS : [])],
+          resources: [mediaBucket.arnForObjects(`${MEDIA_PREFIX}*`)],
+        }),
+      );
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [mediaBucket.bucketArn],
+          conditions: { StringLike: { 's3:prefix': [`${MEDIA_PREFIX}*`] } },
+        }),
+      );
+    }
+    if (grants.cognito && grants.cognito.length > 0) {
+      userPool.grant(fn, ...grants.cognito.map((action) => `cognito-idp:${action}`));
+    }
+    if (grants.mail) {
+      // SES authorizes against the sender's and (in the sandbox) the recipient's identity, so the
+      // resource is every identity in this account and region, narrowed by the From address.
+      acknowledge(
+        fn.role ?? fn,
+        'AwsSolutions-IAM5',
+        'ses:SendEmail on identity/*: SES checks the recipient identity too while the account is in the sandbox; the ses:FromAddress condition pins the sender',
+      );
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+          resources: [
+            Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
+            ...(this.props.configurationSetName
+              ? [
+                  Stack.of(fn).formatArn({
+                    service: 'ses',
+                    resource: 'configuration-set',
+                    resourceName: this.props.configurationSetName,
+                  }),
+                ]
+              : []),
+          ],
+          conditions: { StringEquals: { 'ses:FromAddress': bareAddress(config.sesFromAddress) } },
+        }),
+      );
+    }
+    for (const name of list(grants.queue)) {
+      const queue = queues[name];
+      if (!queue) throw new Error(`${fn.node.path}: declares queue '${name}', which this stack does not have`);
+      queue.grantSendMessages(fn);
+    }
+    for (const name of list(grants.secrets)) {
+      const secret = secrets[name];
+      if (!secret) continue; // not configured: the handler falls back to its local adapter
+      secret.grantRead(fn);
+      acknowledge(
+        fn.role ?? fn,
+        'AwsSolutions-IAM5',
+        'provider secret by name: Secrets Manager appends a random -XXXXXX suffix, so the ARN ends in a wildcard',
+      );
+      fn.addEnvironment(SECRET_ID_ENV[name], secret.secretName);
+    }
   }
 }
 
-const secret = (name: string) => SecretValue.secretsManager(name).unsafeUnwrap();
+/** `Storyloom <hello@x.org>` -> `hello@x.org`: the `ses:FromAddress` condition compares the bare address. */
+export function bareAddress(address: string): string {
+  return /<([^>]+)>/.exec(address)?.[1] ?? address;
+}

@@ -4,11 +4,18 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
+/** PENDING_TAG of functions/src/data/media.ts (that module reads the handler environment at load, so it is not imported here). */
+export const PENDING_TAG = { key: 'storyloom-pending', value: 'true' } as const;
+
 export interface DataStoreProps {
   /** The app's origin (`https://…`): browsers upload media straight to the bucket from it. */
   appOrigin: string;
   /** Keep the table and the media when the stack goes (production). */
   retain: boolean;
+  /** A fixed name for the media bucket (the CSP names its origin); default: generated. */
+  mediaBucketName?: string;
+  /** Server access logs of the media bucket go here (presigned URLs reach it without CloudFront). */
+  accessLogs?: s3.IBucket;
 }
 
 /** The single table (from the shared table definition) and the private media bucket. */
@@ -40,6 +47,9 @@ export class DataStore extends Construct {
     }
 
     this.mediaBucket = new s3.Bucket(this, 'MediaBucket', {
+      bucketName: props.mediaBucketName,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: props.accessLogs ? 'media-bucket/' : undefined,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -54,7 +64,11 @@ export class DataStore extends Construct {
           maxAge: 3000,
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Presigned uploads arrive tagged pending and lose the tag when confirmed (functions/src/data/media.ts).
+        { tagFilters: { [PENDING_TAG.key]: PENDING_TAG.value }, expiration: Duration.days(1) },
+      ],
       removalPolicy,
       autoDeleteObjects: !props.retain,
     });

@@ -11,6 +11,9 @@ export interface JobQueueProps {
   maxReceiveCount: number;
 }
 
+/** AWS's advice for Lambda event sources: at least five receives before dead-lettering. */
+export const MIN_RECEIVE_COUNT = 5;
+
 /** The jobs queue (voice cloning, narration) and the dead-letter queue that catches what keeps failing. */
 export class JobQueue extends Construct {
   readonly queue: sqs.Queue;
@@ -18,6 +21,10 @@ export class JobQueue extends Construct {
 
   constructor(scope: Construct, id: string, props: JobQueueProps) {
     super(scope, id);
+    if (props.maxReceiveCount < MIN_RECEIVE_COUNT) {
+      // A throttled or briefly failing worker burns receives; fewer than five sends good jobs to the DLQ.
+      throw new Error(`maxReceiveCount ${props.maxReceiveCount} is below ${MIN_RECEIVE_COUNT}`);
+    }
     this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,

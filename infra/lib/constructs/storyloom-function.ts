@@ -1,4 +1,5 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -21,7 +22,24 @@ export interface StoryloomFunctionProps {
  */
 export class StoryloomFunction extends lambda.Function {
   constructor(scope: Construct, id: string, props: StoryloomFunctionProps) {
+    const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    // Its own role, with no managed policy: writing to its own log group is all it starts with; the
+    // route's declared grants are added by AppBindings.bind (docs/infrastructure.md, "Grants per route").
+    const role = new iam.Role(scope, `${id}Role`, {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Storyloom function: ${props.description}`.slice(0, 1000),
+    });
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [logGroup.logGroupArn],
+      }),
+    );
     super(scope, id, {
+      role,
       code: props.code,
       handler: 'index.handler',
       runtime: lambda.Runtime.NODEJS_24_X,
@@ -32,10 +50,7 @@ export class StoryloomFunction extends lambda.Function {
       // No X-Ray: nothing in the functions opens subsegments or captures SDK clients, so active tracing
       // would bill for traces that only show the Lambda box (docs/platform.md, "Tracing").
       tracing: lambda.Tracing.DISABLED,
-      logGroup: new logs.LogGroup(scope, `${id}Logs`, {
-        retention: logs.RetentionDays.ONE_MONTH,
-        removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-      }),
+      logGroup,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
     });
   }

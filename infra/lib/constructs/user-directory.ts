@@ -3,6 +3,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { acknowledge } from '../nag.ts';
 
 export interface UserDirectoryProps {
   /** Keep the user pool when the stack goes (production). */
@@ -42,13 +43,30 @@ export class UserDirectory extends Construct {
       removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     this.client = this.userPool.addClient('WebClient', {
+      // Only the API signs users in (AdminInitiateAuth): no SRP or password flow a browser could call directly.
       authFlows: { adminUserPassword: true },
+      // A token holder must not change their email (or anything) around the app's verification: the
+      // client may read the email, and write nothing (docs/infrastructure.md, "Identity").
+      readAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true, emailVerified: true }),
+      writeAttributes: new cognito.ClientAttributes(),
+      enableTokenRevocation: true,
       generateSecret: false,
       preventUserExistenceErrors: true,
       idTokenValidity: Duration.hours(1),
       accessTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
     });
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG1',
+      'the product spec sets the password rule (at least 6 characters, no class rules); failed logins are rate-limited per name and client',
+    );
+    acknowledge(this.userPool, 'AwsSolutions-COG2', 'no MFA in the product spec (family story app); a later feature');
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG8',
+      "Lite plan: threat protection needs Plus (per-user cost); WAF rate rules and the app's login throttles cover credential stuffing",
+    );
     this.userPool.addGroup('AdminGroup', { groupName: ADMIN_GROUP, description: 'Storyloom administrators' });
 
     this.issuer = `https://${this.userPool.userPoolProviderUrl}`;

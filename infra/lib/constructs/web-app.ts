@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { Fn, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -7,6 +7,8 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { acknowledge } from '../nag.ts';
+import { contentSecurityPolicy, HSTS_SECONDS, PERMISSIONS_POLICY } from '../security-headers.ts';
 
 export interface WebAppProps {
   /** Served under `/backend/*`, with the prefix stripped. */
@@ -16,6 +18,15 @@ export interface WebAppProps {
   /** Custom domain and its us-east-1 certificate; both or neither. */
   domainName?: string;
   certificateArn?: string;
+  /** Origins of the media bucket's presigned URLs, named in the CSP. */
+  mediaOrigins: string[];
+  /** Sent to the API as `x-origin-verify` (a deploy-time secret reference); the API refuses requests without it. */
+  originVerifyValue?: string;
+  /** ARN of a WAF web ACL (scope CLOUDFRONT, us-east-1). */
+  webAclArn?: string;
+  /** Bucket for CloudFront standard logs (ACLs enabled, as CloudFront's log delivery needs). */
+  logBucket?: s3.IBucket;
+  retainLogs?: boolean;
 }
 
 const edgeFunction = (name: string) =>
@@ -45,7 +56,33 @@ export class WebApp extends Construct {
 
     // apiEndpoint is https://<id>.execute-api.<region>.<suffix>: the origin wants the bare host.
     const apiHost = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
-    const securityHeaders = cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS;
+    // The same headers local mode sends (security-headers.ts): a strict CSP naming the media origin.
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Storyloom: CSP, HSTS, frame-ancestors none, referrer and permissions policies',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({
+            mediaOrigins: props.mediaOrigins,
+            upgradeInsecureRequests: true,
+          }),
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(HSTS_SECONDS),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.SAME_ORIGIN, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true },
+          { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
+        ],
+      },
+    });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Storyloom: SPA and /backend API',
@@ -56,6 +93,11 @@ export class WebApp extends Construct {
       certificate: props.certificateArn
         ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
         : undefined,
+      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+      webAclId: props.webAclArn,
+      enableLogging: Boolean(props.logBucket),
+      logBucket: props.logBucket,
+      logFilePrefix: props.logBucket ? 'cloudfront/' : undefined,
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -75,7 +117,12 @@ export class WebApp extends Construct {
       },
       additionalBehaviors: {
         '/backend/*': {
-          origin: new origins.HttpOrigin(apiHost, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new origins.HttpOrigin(apiHost, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            // The API refuses requests without this header: CloudFront (and its WAF) is the only door.
+            customHeaders: props.originVerifyValue ? { 'x-origin-verify': props.originVerifyValue } : undefined,
+          }),
           // Redirecting a POST to https would drop its body; the app is only ever loaded over https.
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
@@ -96,6 +143,19 @@ export class WebApp extends Construct {
       },
     });
     this.url = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
+    acknowledge(this.distribution, 'AwsSolutions-CFR1', 'families share stories across countries: no geo restriction');
+    if (!props.domainName) {
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR4',
+        'without appDomain the distribution uses the *.cloudfront.net certificate, whose minimum protocol CloudFront fixes; with appDomain it is TLS 1.2 (2021)',
+      );
+    }
+    acknowledge(
+      this.bucket,
+      'AwsSolutions-S1',
+      'reached only through CloudFront (Origin Access Control), whose standard logs record every request',
+    );
 
     if (props.webDist) {
       // Hashed assets first, cached for good and never pruned (open tabs still lazy-load old chunks);

@@ -1,4 +1,6 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../config.ts';
 
-export const cognito = new CognitoIdentityProviderClient({ region: config.region, endpoint: config.endpoints.cognito });
+const options = () => ({ region: config.region, endpoint: config.endpoints.cognito });
+
+export const cognito = /* @__PURE__ */ new CognitoIdentityProviderClient(/* @__PURE__ */ options());

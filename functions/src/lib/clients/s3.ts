@@ -1,7 +1,7 @@
-import { S3Client } from '@aws-sdk/client-s3';
+import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { config } from '../config.ts';
 
-export const s3 = new S3Client({
+const options = (): S3ClientConfig => ({
   region: config.region,
   endpoint: config.endpoints.s3,
   // Path-style URLs work with local stand-ins (no wildcard DNS for bucket subdomains).
@@ -10,3 +10,5 @@ export const s3 = new S3Client({
   requestChecksumCalculation: 'WHEN_REQUIRED',
   responseChecksumValidation: 'WHEN_REQUIRED',
 });
+
+export const s3 = /* @__PURE__ */ new S3Client(/* @__PURE__ */ options());

@@ -1,4 +1,6 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { config } from '../config.ts';
 
-export const sqs = new SQSClient({ region: config.region, endpoint: config.endpoints.sqs });
+const options = () => ({ region: config.region, endpoint: config.endpoints.sqs });
+
+export const sqs = /* @__PURE__ */ new SQSClient(/* @__PURE__ */ options());

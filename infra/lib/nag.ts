@@ -1,0 +1,115 @@
+import { Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+
+/**
+ * cdk-nag's AwsSolutions pack (infra/test/nag.test.ts runs it; `cdk synth -c nag=true` too), with one
+ * difference: an acknowledgement of a rule (`AwsSolutions-IAM5`) covers all its findings on that
+ * construct (`AwsSolutions-IAM5[Resource::<token>/users/*]`), whose ids carry CloudFormation logical
+ * ids and would break on every rename. The reason next to the acknowledgement says what it covers.
+ */
+export class StoryloomNagChecks extends AwsSolutionsChecks {
+  constructor(
+    scope?: IConstruct,
+    private readonly honourAcknowledgements = true,
+  ) {
+    super(scope, { verbose: false });
+    const self = this as unknown as { isAcknowledged: (resource: IConstruct, ruleId: string) => boolean };
+    self.isAcknowledged = (resource, ruleId) =>
+      this.honourAcknowledgements && acknowledgementsOn(resource).some((ack) => covers(ack.rule, ruleId));
+  }
+}
+
+const covers = (acknowledged: string, ruleId: string) =>
+  ruleId === acknowledged || ruleId.startsWith(`${acknowledged}[`);
+
+export interface Acknowledgement {
+  /** Where it was made (a construct path). */
+  path: string;
+  rule: string;
+  reason: string;
+}
+
+/**
+ * Acknowledges a cdk-nag rule on a construct and everything below it, with the written reason
+ * (shown in the closing report). Keep it next to the construct it is about.
+ */
+export function acknowledge(scope: IConstruct, rule: `AwsSolutions-${string}`, reason: string): void {
+  Validations.of(scope).acknowledge({ id: rule, reason });
+}
+
+/** The acknowledgements on a construct and its ancestors. */
+function acknowledgementsOn(resource: IConstruct): Acknowledgement[] {
+  const found: Acknowledgement[] = [];
+  for (let current: IConstruct | undefined = resource; current; current = current.node.scope) {
+    for (const entry of current.node.metadata) {
+      if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY || !entry.data) continue;
+      for (const [key, value] of Object.entries(entry.data as Record<string, unknown>)) {
+        const reason = typeof value === 'string' ? value : String((value as { reason?: string })?.reason ?? value);
+        found.push({ path: current.node.path, rule: key.replace(/^annotation::/i, ''), reason });
+      }
+    }
+  }
+  return found;
+}
+
+export interface NagFinding {
+  rule: string;
+  path: string;
+  severity: string;
+  description: string;
+}
+
+export interface NagResult {
+  /** Findings neither fixed nor acknowledged: must be none. */
+  unacknowledged: NagFinding[];
+  /** Findings covered by an acknowledgement, with the reason that covers each. */
+  acknowledged: (NagFinding & { reason: string; acknowledgedAt: string })[];
+}
+
+/** Runs AwsSolutions over a construct tree (an app or a stack) and splits the findings. */
+export function runNag(scope: IConstruct): NagResult {
+  const flatten = (report: ReturnType<AwsSolutionsChecks['validateScope']>): NagFinding[] =>
+    report.violations.flatMap((v) =>
+      v.violatingResources.map((r) => ({
+        rule: v.ruleName,
+        path: r.constructPath ?? '',
+        severity: v.severity ?? 'error',
+        description: v.description,
+      })),
+    );
+  const all = flatten(new StoryloomNagChecks(scope, false).validateScope(scope));
+  const unacknowledged = flatten(new StoryloomNagChecks(scope, true).validateScope(scope));
+  const open = new Set(unacknowledged.map((f) => `${f.rule} ${f.path}`));
+  const byPath = new Map<string, IConstruct>();
+  const index = (c: IConstruct) => {
+    byPath.set(c.node.path, c);
+    for (const child of c.node.children) index(child);
+  };
+  index(scope);
+  const acknowledged = all
+    .filter((f) => !open.has(`${f.rule} ${f.path}`))
+    .map((f) => {
+      const construct = byPath.get(f.path);
+      const ack = construct && acknowledgementsOn(construct).find((a) => covers(a.rule, f.rule));
+      return { ...f, reason: ack?.reason ?? '?', acknowledgedAt: ack?.path ?? '?' };
+    });
+  return { unacknowledged, acknowledged };
+}
+
+/** `AwsSolutions-IAM5[Resource::…]` -> `AwsSolutions-IAM5`. */
+export const ruleOf = (id: string) => id.replace(/\[.*$/, '');
+
+/** Acknowledged findings counted by rule, with each distinct reason: the list the closing report prints. */
+export function acknowledgementSummary(result: NagResult): { rule: string; findings: number; reasons: string[] }[] {
+  const rules = new Map<string, { findings: number; reasons: Set<string> }>();
+  for (const finding of result.acknowledged) {
+    const entry = rules.get(ruleOf(finding.rule)) ?? { findings: 0, reasons: new Set<string>() };
+    entry.findings += 1;
+    entry.reasons.add(finding.reason);
+    rules.set(ruleOf(finding.rule), entry);
+  }
+  return [...rules]
+    .map(([rule, { findings, reasons }]) => ({ rule, findings, reasons: [...reasons] }))
+    .sort((a, b) => a.rule.localeCompare(b.rule, 'en', { numeric: true }));
+}
