@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startLocalStack } from '../infra/local/stack.ts';
 import { interactiveBench } from './interactive-eval/bench.ts';
+import { mediaBench } from './media.ts';
 
 const STORIES = 1000;
 const PUBLIC_SHARE = 0.9;
@@ -188,3 +189,5 @@ function table(header: string[], rows: string[][]): string {
 await main();
 // Interactive answers: quality on the evaluation set and latency of the local engines (bench/interactive-eval).
 await interactiveBench();
+// Media: presign, confirm (magic bytes) and secure URLs (bench/media.ts).
+await mediaBench();

@@ -194,6 +194,16 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     },
   });
 
+  // Local stand-in for the media bucket's lifecycle rule: abandoned pending uploads go after a day.
+  const { sweepAbandonedUploads } = await import('@storyloom/functions/domain/media/sweep');
+  const sweep = () =>
+    sweepAbandonedUploads().catch((error: unknown) => {
+      if (!opts.quiet) console.error('upload sweep failed', error);
+    });
+  void sweep();
+  const sweepTimer = setInterval(sweep, 60 * 60 * 1000);
+  sweepTimer.unref();
+
   ready = async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
     if (path === '/backend' || path.startsWith('/backend/')) return api(req, res, path.slice('/backend'.length) || '/');
@@ -210,6 +220,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     url,
     env,
     async stop() {
+      clearInterval(sweepTimer);
       await workerLoop.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -87,7 +87,6 @@ export async function copyMedia(from: string, to: string, contentType: string): 
       ContentType: contentType,
       MetadataDirective: 'REPLACE',
       TaggingDirective: 'REPLACE',
-      Tagging: '',
     }),
   );
 }
