@@ -7,18 +7,22 @@ export const mediaRoutes: RouteDef[] = [
     path: '/api/media/uploads',
     handler: 'media/create-upload',
     auth: 'user',
+    // Presigning signs with the function's own credentials: the upload needs its put (and tagging) rights.
+    grants: { table: 'read', media: 'readwrite' },
   },
   {
     method: 'POST',
     path: '/api/profile/image',
     handler: 'media/upload-profile-image',
     auth: 'user',
+    grants: { table: 'readwrite', media: 'readwrite' },
   },
   {
     method: 'POST',
     path: '/api/stories/audio',
     handler: 'stories/create-audio-story',
     auth: 'user',
+    grants: { table: 'readwrite', media: 'readwrite' },
   },
   // Public: anonymous listeners on a share link play audio too; the handler verifies a token if one is sent.
   {
@@ -26,5 +30,6 @@ export const mediaRoutes: RouteDef[] = [
     path: '/api/storage/secure-url/{path+}',
     handler: 'media/secure-url',
     auth: 'public',
+    grants: { table: 'read', media: 'read' },
   },
 ];
