@@ -102,4 +102,37 @@ describe.runIf(browserTestsEnabled)('Audio stories: upload, share, listen (brows
       await visitor.context.close();
     }
   });
+
+  it('renews a media URL that stopped working (expired) instead of showing an error', async () => {
+    const owner = await newSession();
+    const key = await uploadFile(owner.caller, 'story-audio', wavFile(3), 'audio/wav');
+    const created = await api<StoryDto>('POST', '/api/stories/audio', {
+      token: owner.login.token,
+      body: { title: 'Expiring link', upload_key: key },
+    });
+    await signIn(browser.context, owner.login);
+    const { page } = browser;
+    // The first GET of the audio answers as S3 does for an expired presigned URL.
+    let refused = 0;
+    await page.route(/X-Amz-Signature/, async (route) => {
+      if (refused === 0) {
+        refused++;
+        return route.fulfill({
+          status: 403,
+          contentType: 'application/xml',
+          body: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>',
+        });
+      }
+      return route.continue();
+    });
+    let secureUrlCalls = 0;
+    page.on('request', (req) => {
+      if (req.url().includes('/backend/api/storage/secure-url/')) secureUrlCalls++;
+    });
+    await page.goto(url(`/story/${created.body.ID}`));
+    await playAndAdvance(page, 'Listen to the story');
+    expect(refused).toBe(1);
+    expect(secureUrlCalls).toBeGreaterThanOrEqual(2);
+    expect(await page.getByText('Unable to load audio').count()).toBe(0);
+  });
 });
