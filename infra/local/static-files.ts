@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { compress, type Encoding, isCompressible, negotiateEncoding } from '@storyloom/functions/lib/compression';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -36,20 +37,44 @@ export function createStaticHandler(rootDir: string) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }
-    const exists = await stat(target)
-      .then(() => true)
-      .catch(() => false);
-    if (!exists) {
+    const info = await stat(target).catch(() => undefined);
+    if (!info) {
       res.writeHead(503, { 'content-type': 'text/plain' }).end('The web app is not built: run `npm run build:web`.');
       return;
     }
     const hashed = target.includes(`${sep}assets${sep}`);
-    res.writeHead(200, {
-      'content-type': types[extname(target)] ?? 'application/octet-stream',
+    const contentType = types[extname(target)] ?? 'application/octet-stream';
+    const headers: Record<string, string> = {
+      'content-type': contentType,
       // Hashed assets never change; index.html must be re-read so new deployments show up.
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
+    };
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    if (encoding && isCompressible(contentType, info.size)) {
+      const body = await compressedFile(target, info, encoding);
+      headers['content-encoding'] = encoding;
+      headers.vary = 'accept-encoding';
+      res.writeHead(200, { ...headers, 'content-length': String(body.length) });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    res.writeHead(200, headers);
     if (req.method === 'HEAD') res.end();
     else createReadStream(target).pipe(res);
   };
+}
+
+/**
+ * Compressed files, made once at the highest level and kept: one entry per file and encoding, replaced
+ * when the file changes (a rebuild), so the cache never holds more than the build's text files twice.
+ */
+const compressed = new Map<string, { mtimeMs: number; size: number; body: Buffer }>();
+
+async function compressedFile(path: string, info: { mtimeMs: number; size: number }, encoding: Encoding) {
+  const key = `${encoding}:${path}`;
+  const cached = compressed.get(key);
+  if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.body;
+  const body = compress(await readFile(path), encoding, 'max');
+  compressed.set(key, { mtimeMs: info.mtimeMs, size: info.size, body });
+  return body;
 }

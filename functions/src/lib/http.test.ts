@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // Logs on for this file (the unit project runs silent); read at the logger's module load.
@@ -104,5 +105,18 @@ describe('route(): request ids and log context', () => {
       Promise.all(['a', 'b', 'c'].map((id) => slow(event(id), { functionName: 'slow' }))),
     );
     expect(lines.map((l) => l.requestId).sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('compresses JSON of 1 KB and more for clients that accept it, base64 for API Gateway', async () => {
+    const big = route({ auth: 'public' }, async () => ok({ text: 'The lake house. '.repeat(200) }));
+    const withBr = { ...event('req-br'), headers: { 'accept-encoding': 'gzip, br' } };
+    const res = await big(withBr);
+    expect(res.headers).toMatchObject({ 'content-encoding': 'br', vary: 'accept-encoding', 'x-request-id': 'req-br' });
+    expect(res.isBase64Encoded).toBe(true);
+    const text = brotliDecompressSync(Buffer.from(res.body ?? '', 'base64')).toString();
+    expect(JSON.parse(text).text).toHaveLength(3200);
+    const plain = await big(event('req-plain'));
+    expect(plain.headers?.['content-encoding']).toBeUndefined();
+    expect(plain.isBase64Encoded).toBeUndefined();
   });
 });

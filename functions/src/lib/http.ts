@@ -7,6 +7,7 @@ import { firstIssue, isStorableText } from '@storyloom/shared/schemas/fields';
 import type * as z from 'zod/mini';
 import { type AuthUser, authenticate } from './auth.ts';
 import { assertCameThroughEdge, clientAddress } from './edge.ts';
+import { compress, isCompressible, negotiateEncoding } from './compression.ts';
 import { AppError, PayloadTooLarge, TooManyRequests, Unauthorized, ValidationFailed } from './errors.ts';
 import type { HttpEvent, HttpResult } from './http-types.ts';
 import { describeError, functionNameOf, logger, withInvocation } from './logger.ts';
@@ -96,6 +97,25 @@ export function route<
   return withRequestId(handler);
 }
 
+/**
+ * Compresses a JSON response when the client accepts it (brotli, else gzip; from 1 KB), in the handler
+ * rather than in CloudFront: CloudFront compresses only through a cache policy that caches, and the API
+ * must never be cached; it also keeps big lists under Lambda's 6 MB response limit (docs/platform.md).
+ */
+function compressed(result: HttpResult, event: HttpEvent): HttpResult {
+  const headers = result.headers ?? {};
+  const encoding = negotiateEncoding(event.headers?.['accept-encoding']);
+  if (!encoding || result.body === undefined || result.isBase64Encoded || headers['content-encoding']) return result;
+  const body = Buffer.from(result.body);
+  if (!isCompressible(headers['content-type'], body.length)) return result;
+  return {
+    ...result,
+    headers: { ...headers, 'content-encoding': encoding, vary: 'accept-encoding' },
+    body: compress(body, encoding, 'fast').toString('base64'),
+    isBase64Encoded: true,
+  };
+}
+
 /** The parts of Lambda's context object the platform reads (local mode passes the same two). */
 export interface InvocationContext {
   awsRequestId?: string;
@@ -117,7 +137,7 @@ function withRequestId(handler: (event: HttpEvent, context: never) => Promise<Ht
     };
     return withInvocation(invocation, async () => {
       const result = await handler(event, context as never);
-      return { ...result, headers: { ...result.headers, 'x-request-id': requestId } };
+      return compressed({ ...result, headers: { ...result.headers, 'x-request-id': requestId } }, event);
     });
   };
 }

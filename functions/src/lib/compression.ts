@@ -1,0 +1,44 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * Response compression (docs/platform.md, "Compression"): route() compresses API responses in both
+ * homes, local mode's static server the SPA files (CloudFront does that in AWS). Brotli when the
+ * client accepts it, else gzip; only text types, only from 1 KB (smaller bodies gain nothing).
+ */
+export type Encoding = 'br' | 'gzip';
+
+const MIN_BYTES = 1024;
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
+
+/** The encoding to answer with, from the request's Accept-Encoding (q=0 refuses). */
+export function negotiateEncoding(acceptEncoding: string | string[] | undefined): Encoding | undefined {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  const accepted = new Set(
+    header
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+export function isCompressible(contentType: string | undefined, bytes: number): boolean {
+  return bytes >= MIN_BYTES && COMPRESSIBLE.test(contentType ?? '');
+}
+
+/**
+ * Compresses a body. `level: 'fast'` for responses made per request (API JSON: brotli quality 4 is
+ * about as fast as gzip and smaller), `'max'` for files compressed once and kept.
+ */
+export function compress(body: Buffer, encoding: Encoding, level: 'fast' | 'max'): Buffer {
+  if (encoding === 'gzip') return gzipSync(body, { level: level === 'max' ? 9 : 6 });
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: level === 'max' ? 11 : 4,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
