@@ -171,7 +171,12 @@ describe.runIf(browserTestsEnabled)('Accounts: validation and fallback texts (br
     await heading(page, 'Invalid Reset Link');
     await alert(page, fallback.resetNoToken);
 
+    // A server failure while checking the link is not an invalid link (issue 11): it says so, and offers a retry.
     await answer(page, '/validate-reset-token', 502);
+    await page.goto(url('/reset-password?token=abc'));
+    await heading(page, 'Could Not Check Your Link');
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    await answer(page, '/validate-reset-token', 400, { valid: false, error: fallback.resetInvalid });
     await page.goto(url('/reset-password?token=abc'));
     await heading(page, 'Invalid Reset Link');
     await alert(page, fallback.resetInvalid);

@@ -128,11 +128,9 @@ describe.runIf(browserTestsEnabled)('Discovery pagination on a stack of its own 
     await page.getByLabel('Search the stories on this page').fill('');
     await expectPage(page, 1, newest(23, 10));
 
-    // Past the last page.
+    // Past the last page: the last page (issue 11), in the address too.
     await page.goto(`${base()}/stories?page=9`);
-    await page.getByText('There are no stories on this page.').waitFor();
-    await page.getByRole('button', { name: 'Go to the First Page' }).click();
-    await expectPage(page, 1, newest(23, 10));
+    await expectPage(page, 3, newest(3, 3));
     expect(browser.pageErrors).toEqual([]);
   });
 });

@@ -68,8 +68,12 @@ describe.runIf(browserTestsEnabled)('Stories: share link, sharing with family, c
       ]);
       expect(await visitor.page.getByRole('link', { name: 'Sign in to comment' }).getAttribute('href')).toBe('/login');
 
-      // Revoke: the same link now finds nothing.
+      // Revoke (it asks first, issue 11): the same link now finds nothing.
       await dialog.getByRole('button', { name: 'Revoke Link' }).click();
+      await page
+        .getByRole('dialog', { name: 'Revoke the Share Link?' })
+        .getByRole('button', { name: 'Revoke Link' })
+        .click();
       await expectToast(page, success.linkRevoked);
       await dialog.getByRole('button', { name: 'Generate Share Link' }).waitFor();
       await visitor.page.reload();
@@ -179,6 +183,10 @@ describe.runIf(browserTestsEnabled)('Stories: share link, sharing with family, c
 
       // Removing the share takes the story away from them.
       await dialog.getByRole('button', { name: `Remove ${reader.user.username}` }).click();
+      await page
+        .getByRole('dialog', { name: 'Remove This Share?' })
+        .getByRole('button', { name: 'Remove Share' })
+        .click();
       await expectToast(page, success.shareRemoved);
       await dialog.getByText('Nobody yet.').waitFor();
       await rp.goto(url(`/story/${story.ID}`));

@@ -5,8 +5,9 @@
 export const paths = {
   home: { path: '/', getHref: () => '/' },
 
-  login: { path: '/login', getHref: () => '/login' },
-  register: { path: '/register', getHref: () => '/register' },
+  /** `next`: a same-origin path to return to after logging in (lib/return-to.ts checks it). */
+  login: { path: '/login', getHref: (next?: string) => withQuery('/login', { next }) },
+  register: { path: '/register', getHref: (next?: string) => withQuery('/register', { next }) },
   verifyEmail: { path: '/verify-email', getHref: (token?: string) => withQuery('/verify-email', { token }) },
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   resetPassword: { path: '/reset-password', getHref: (token?: string) => withQuery('/reset-password', { token }) },

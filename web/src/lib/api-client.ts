@@ -167,7 +167,7 @@ async function renewRejectedToken(rejected: string): Promise<boolean> {
   if (current !== rejected) return current !== null;
   const result = await refreshSession();
   if (result.kind === 'refreshed') return true;
-  if (result.kind === 'ended' && getToken() === rejected) clearTokens();
+  if (result.kind === 'ended' && getToken() === rejected) clearTokens({ expired: true });
   return false;
 }
 

@@ -1,5 +1,6 @@
 import { fallback } from '@storyloom/shared/messages';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { User } from '#web/types/api.ts';
 import { ApiError, api } from './api-client.ts';
 import { clearTokens, getToken, readTokenClaims, storeTokens, subscribeTokens, TOKEN_KEY } from './token-storage.ts';
@@ -24,8 +25,13 @@ export interface AuthContextValue {
   profileError: string | null;
   /** Stores the tokens of a successful login; the profile loads next. */
   login: (tokens: LoginTokens) => void;
-  /** Clears the tokens; guarded pages then redirect to /login. */
-  logout: () => void;
+  /**
+   * Ends the session: POST /logout ends it on the server for every device (its failure is ignored),
+   * then the tokens are cleared; guarded pages then redirect to /login.
+   */
+  logout: () => Promise<void>;
+  /** True after the user logged out here: /login then does not send them back to the page they left. */
+  loggedOut: boolean;
   /** Fetches the profile again, e.g. after the user changed their picture. */
   refreshUser: () => Promise<void>;
 }
@@ -50,15 +56,37 @@ function sessionOf(token: string): string {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(() => getToken());
   const [profile, setProfile] = useState<ProfileState | null>(null);
+  const [loggedOut, setLoggedOut] = useState(false);
+  const queryClient = useQueryClient();
+  const loggingOut = useRef<Promise<void> | null>(null);
 
-  const logout = useCallback(() => {
+  /** Forgets the session here (no server call): a refused profile, or after POST /logout. */
+  const endLocally = useCallback(() => {
     clearTokens();
     setToken(null);
     setProfile(null);
-  }, []);
+    // One person's stories must never show for the next one on this device.
+    queryClient.clear();
+  }, [queryClient]);
+
+  const logout = useCallback(() => {
+    loggingOut.current ??= (async () => {
+      try {
+        if (getToken()) await api.post('/logout', undefined, { signal: AbortSignal.timeout(5_000) });
+      } catch {
+        // Logging out here must work offline too; the server's session then ends with its tokens.
+      }
+      setLoggedOut(true);
+      endLocally();
+    })().finally(() => {
+      loggingOut.current = null;
+    });
+    return loggingOut.current;
+  }, [endLocally]);
 
   const login = useCallback((tokens: LoginTokens) => {
     storeTokens({ token: tokens.token, refreshToken: tokens.refreshToken ?? tokens.refresh_token });
+    setLoggedOut(false);
     setToken(tokens.token);
   }, []);
 
@@ -70,12 +98,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } catch (error) {
         if (signal?.aborted) return;
         // Spec section 4: a 401 when loading the profile logs the user out.
-        if (error instanceof ApiError && error.status === 401) return logout();
+        if (error instanceof ApiError && error.status === 401) return endLocally();
         const message = error instanceof ApiError ? error.message : fallback.loadProfile;
         setProfile({ session, user: null, error: message });
       }
     },
-    [logout],
+    [endLocally],
   );
 
   const session = token ? sessionOf(token) : null;
@@ -116,9 +144,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       profileError: current?.error ?? null,
       login,
       logout,
+      loggedOut,
       refreshUser,
     };
-  }, [token, session, profile, login, logout, refreshUser]);
+  }, [token, session, profile, login, logout, loggedOut, refreshUser]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

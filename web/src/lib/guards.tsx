@@ -14,11 +14,14 @@ function Waiting() {
 
 /** Login required (spec section 2), else /login. */
 export function RequireAuth() {
-  const { isLoggedIn, isLoading } = useAuth();
+  const { isLoggedIn, isLoading, loggedOut } = useAuth();
   const location = useLocation();
   if (isLoading) return <Waiting />;
   if (!isLoggedIn) {
-    const state: RedirectState = { from: { pathname: location.pathname, search: location.search } };
+    // Back to this page after logging in (issue 11), unless the user chose to log out here.
+    const state: RedirectState | undefined = loggedOut
+      ? undefined
+      : { from: { pathname: location.pathname, search: location.search } };
     return <Navigate to={paths.login.getHref()} replace state={state} />;
   }
   return <Outlet />;

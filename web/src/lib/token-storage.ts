@@ -1,6 +1,7 @@
 /** Where the session lives (spec section 4: a token in local storage means logged in). */
 export const TOKEN_KEY = 'token';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
+const EXPIRED_KEY = 'storyloom.sessionExpired';
 
 // Storage can be switched off or full (private modes, strict settings): treat that as "no session"
 // rather than crashing the page.
@@ -42,6 +43,7 @@ export function storeTokens(tokens: { token: string; refreshToken?: string }): v
     localStorage.setItem(TOKEN_KEY, tokens.token);
     if (tokens.refreshToken) localStorage.setItem(REFRESH_TOKEN_KEY, tokens.refreshToken);
     else localStorage.removeItem(REFRESH_TOKEN_KEY);
+    sessionStorage.removeItem(EXPIRED_KEY);
   } catch {
     // The session then lasts only as long as the page's memory does.
   }
@@ -58,14 +60,38 @@ export function replaceToken(token: string): void {
   notify();
 }
 
-export function clearTokens(): void {
+/**
+ * Clears the session. `expired`: it ended by itself (the server refused the tokens), not by a logout;
+ * the login screen then says so ('Your session has expired. Please log in again.').
+ */
+export function clearTokens(opts: { expired?: boolean } = {}): void {
   try {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(REFRESH_TOKEN_KEY);
+    if (opts.expired) sessionStorage.setItem(EXPIRED_KEY, '1');
+    else sessionStorage.removeItem(EXPIRED_KEY);
   } catch {
     // Nothing stored, nothing to clear.
   }
   notify();
+}
+
+/** Whether this tab's last session ended by itself (see clearTokens). */
+export function sessionExpired(): boolean {
+  try {
+    return sessionStorage.getItem(EXPIRED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Forgets the "expired" note once the user has logged in again. */
+export function clearSessionExpired(): void {
+  try {
+    sessionStorage.removeItem(EXPIRED_KEY);
+  } catch {
+    // As above.
+  }
 }
 
 /** The claims the SPA reads from an ID token; never trusted for access, only for timing and identity. */

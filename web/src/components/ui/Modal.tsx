@@ -1,4 +1,5 @@
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { ToastHost } from './Toasts.tsx';
 
 export interface ModalProps {
   open: boolean;
@@ -8,6 +9,8 @@ export interface ModalProps {
   children: ReactNode;
   /** Focused when the modal opens; otherwise the first focusable element inside. */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /** The id of the element to focus when the modal opens (when a ref is awkward, e.g. a form field). */
+  initialFocusId?: string;
 }
 
 /**
@@ -15,7 +18,7 @@ export interface ModalProps {
  * and returns to where it was on close, Escape closes, and the title labels the dialog.
  * It stays mounted while closed so a half-written form survives an accidental close.
  */
-export function Modal({ open, onClose, title, children, initialFocusRef }: ModalProps) {
+export function Modal({ open, onClose, title, children, initialFocusRef, initialFocusId }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -28,11 +31,12 @@ export function Modal({ open, onClose, title, children, initialFocusRef }: Modal
     if (open && !dialog.open) {
       returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
-      initialFocusRef?.current?.focus();
+      const target = initialFocusRef?.current ?? (initialFocusId ? document.getElementById(initialFocusId) : null);
+      target?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }
-  }, [open, initialFocusRef]);
+  }, [open, initialFocusRef, initialFocusId]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -68,6 +72,7 @@ export function Modal({ open, onClose, title, children, initialFocusRef }: Modal
         </button>
       </div>
       <div className="modal-body">{children}</div>
+      <ToastHost active={open} />
     </dialog>
   );
 }

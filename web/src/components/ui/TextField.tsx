@@ -1,16 +1,9 @@
-import type { ChangeEvent, InputHTMLAttributes, Ref } from 'react';
+import type { InputHTMLAttributes } from 'react';
+import type { FieldInputProps } from '#web/hooks/use-form.ts';
 
-export interface FieldInputProps {
-  id: string;
-  name: string;
-  value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  ref: Ref<HTMLInputElement>;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
-}
+export type { FieldInputProps };
 
-type Extra = Omit<InputHTMLAttributes<HTMLInputElement>, keyof FieldInputProps>;
+type Extra = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'onChange' | 'onBlur' | 'value'>;
 
 /** A labelled input wired by `useForm().inputProps(field)`; `hint` is linked as a description. */
 export function TextField({

@@ -1,5 +1,6 @@
 import { fallback } from '@storyloom/shared/messages';
-import type { AdminStoriesResponse } from '@storyloom/shared/schemas/stories';
+import type { AdminStoriesResponse, StoryDto } from '@storyloom/shared/schemas/stories';
+import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/admin/stories, newest first; pass the previous page's `next_cursor` for more. */
@@ -9,4 +10,27 @@ export function getStories(cursor: string | null, signal?: AbortSignal): Promise
     signal,
     fallback: fallback.adminStories,
   });
+}
+
+export const adminStoriesKey = ['admin', 'stories'] as const;
+
+/** Every story, a page at a time ("Load More Stories" fetches the next). */
+export const adminStoriesQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: adminStoriesKey,
+    queryFn: ({ pageParam, signal }) => getStories(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    staleTime: 0,
+  });
+
+export function useAdminStories() {
+  return useInfiniteQuery(adminStoriesQueryOptions());
+}
+
+/** Changes the loaded rows after a change the server confirmed (no refetch, the reader keeps their place). */
+export function updateCachedStories(client: QueryClient, update: (stories: StoryDto[]) => StoryDto[]): void {
+  client.setQueryData<InfiniteData<AdminStoriesResponse>>(adminStoriesKey, (data) =>
+    data ? { ...data, pages: data.pages.map((p) => ({ ...p, stories: update(p.stories) })) } : data,
+  );
 }

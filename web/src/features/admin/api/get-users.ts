@@ -1,5 +1,6 @@
 import { fallback } from '@storyloom/shared/messages';
-import type { AdminUsersResponse } from '@storyloom/shared/schemas/auth';
+import type { AdminUser, AdminUsersResponse } from '@storyloom/shared/schemas/auth';
+import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/admin/users, newest first; pass the previous page's `next_cursor` for more. */
@@ -9,4 +10,29 @@ export function getUsers(cursor: string | null, signal?: AbortSignal): Promise<A
     signal,
     fallback: fallback.adminUsers,
   });
+}
+
+export const adminUsersKey = ['admin', 'users'] as const;
+
+/** Every user, a page at a time ("Load More Users" fetches the next). */
+export const adminUsersQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: adminUsersKey,
+    queryFn: ({ pageParam, signal }) => getUsers(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    staleTime: 0,
+  });
+
+export function useAdminUsers() {
+  return useInfiniteQuery(adminUsersQueryOptions());
+}
+
+/** Replaces one user in the loaded pages with the server's answer. */
+export function updateCachedUser(client: QueryClient, user: AdminUser): void {
+  client.setQueryData<InfiniteData<AdminUsersResponse>>(adminUsersKey, (data) =>
+    data
+      ? { ...data, pages: data.pages.map((p) => ({ ...p, users: p.users.map((u) => (u.ID === user.ID ? user : u)) })) }
+      : data,
+  );
 }

@@ -1,30 +1,34 @@
-import type { CursorList } from '../hooks/use-cursor-list.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 
-/** "Load more" under an admin table while the server has another page. */
-export function LoadMore({
-  list,
-  what,
-}: {
-  list: Pick<CursorList<unknown>, 'hasMore' | 'moreError' | 'loadingMore' | 'loadMore'>;
-  what: string;
-}) {
-  if (!list.hasMore && !list.moreError) return null;
+/** What "Load more" needs of an infinite query (TanStack Query's useInfiniteQuery result). */
+export interface MorePages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  error: Error | null;
+  fetchNextPage: () => unknown;
+}
+
+/** "Load more" under an admin table while the server has another page; a failure keeps the rows loaded. */
+export function LoadMore({ list, what, fallback }: { list: MorePages; what: string; fallback: string }) {
+  const moreError = list.isFetchNextPageError ? (list.error instanceof ApiError ? list.error.message : fallback) : null;
+  if (!list.hasNextPage && !moreError) return null;
   return (
     <div className="load-more">
-      {list.moreError && (
+      {moreError && (
         <p className="form-error" role="alert">
-          {list.moreError}
+          {moreError}
         </p>
       )}
-      {list.hasMore && (
+      {list.hasNextPage && (
         <button
           type="button"
           className="button button-secondary"
-          onClick={list.loadMore}
-          disabled={list.loadingMore}
-          aria-busy={list.loadingMore}
+          onClick={() => void list.fetchNextPage()}
+          disabled={list.isFetchingNextPage}
+          aria-busy={list.isFetchingNextPage}
         >
-          {list.loadingMore ? 'Loading…' : `Load More ${what}`}
+          {list.isFetchingNextPage ? 'Loading…' : `Load More ${what}`}
         </button>
       )}
     </div>

@@ -1,12 +1,11 @@
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { useEffect, useState } from 'react';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { getStory } from '../api/get-story.ts';
+import { useAdminStory } from '../api/get-story.ts';
 
 /** The admin's "Read": the whole story in a modal, with who wrote it and whether it is public. */
 export function ReadStoryModal({ story, onClose }: { story: StoryDto | null; onClose: () => void }) {
@@ -61,23 +60,15 @@ type FullContent =
 
 /** Lists carry only the start of long stories (`content_truncated`): the modal fetches the rest. */
 function useFullContent(story: StoryDto | null): FullContent {
-  const [state, setState] = useState<FullContent>({ status: 'list' });
   const id = story?.content_truncated ? story.ID : null;
-  useEffect(() => {
-    if (!id) {
-      setState({ status: 'list' });
-      return;
-    }
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    getStory(id, controller.signal).then(
-      (full) => setState({ status: 'ready', content: full.content }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ status: 'error', error: error instanceof ApiError ? error.message : 'Failed to load the story.' });
-      },
-    );
-    return () => controller.abort();
-  }, [id]);
-  return state;
+  const query = useAdminStory(id);
+  if (!id) return { status: 'list' };
+  if (query.isPending) return { status: 'loading' };
+  if (query.isError) {
+    return {
+      status: 'error',
+      error: query.error instanceof ApiError ? query.error.message : 'Failed to load the story.',
+    };
+  }
+  return { status: 'ready', content: query.data.content };
 }

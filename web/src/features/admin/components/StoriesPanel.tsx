@@ -8,19 +8,13 @@ import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatLongDate, snippet } from '#web/lib/format.ts';
-import { deleteStory } from '../api/delete-story.ts';
-import { getStories } from '../api/get-stories.ts';
-import { updateStoryPrivacy } from '../api/update-story-privacy.ts';
-import { useCursorList } from '../hooks/use-cursor-list.ts';
+import { useAdminDeleteStory } from '../api/delete-story.ts';
+import { useAdminStories } from '../api/get-stories.ts';
+import { useAdminStoryPrivacy } from '../api/update-story-privacy.ts';
 import { AdminTable } from './AdminTable.tsx';
 import { LoadMore } from './LoadMore.tsx';
 import { ReadStoryModal } from './ReadStoryModal.tsx';
 import { ShortId } from './ShortId.tsx';
-
-async function loadStories(cursor: string | null, signal: AbortSignal) {
-  const page = await getStories(cursor, signal);
-  return { items: page.stories, next_cursor: page.next_cursor };
-}
 
 /**
  * Story Management (spec section 6): every story with ID, title, a 100-character description,
@@ -28,65 +22,56 @@ async function loadStories(cursor: string | null, signal: AbortSignal) {
  */
 export function StoriesPanel() {
   const toast = useToast();
-  const list = useCursorList<StoryDto>(loadStories, fallback.adminStories);
-  const [saving, setSaving] = useState<string | null>(null);
+  const list = useAdminStories();
+  const privacy = useAdminStoryPrivacy();
+  const remove = useAdminDeleteStory();
   const [reading, setReading] = useState<StoryDto | null>(null);
   const [toDelete, setToDelete] = useState<StoryDto | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const items = list.data?.pages.flatMap((p) => p.stories) ?? [];
+  const saving = privacy.isPending ? privacy.variables.id : null;
 
-  const changePrivacy = async (story: StoryDto, isPublic: boolean) => {
+  const changePrivacy = (story: StoryDto, isPublic: boolean) => {
     if (isPublic === story.is_public) return;
-    setSaving(story.ID);
-    try {
-      const updated = await updateStoryPrivacy(story.ID, isPublic);
-      list.setItems((all) =>
-        all.map((s) =>
-          s.ID === story.ID ? { ...s, is_public: updated.is_public, is_private: !updated.is_public } : s,
-        ),
-      );
-      toast.success(success.privacyUpdated);
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : fallback.adminPrivacy);
-    } finally {
-      setSaving(null);
-    }
+    privacy.mutate(
+      { id: story.ID, isPublic },
+      {
+        onSuccess: () => toast.success(success.privacyUpdated),
+        onError: (err) => toast.error(err instanceof ApiError ? err.message : fallback.adminPrivacy),
+      },
+    );
   };
 
-  const confirmDelete = async () => {
+  const confirmDelete = () => {
     if (!toDelete) return;
-    const gone = toDelete.ID;
-    setDeleting(true);
-    try {
-      await deleteStory(gone);
-      list.setItems((all) => all.filter((s) => s.ID !== gone));
-      toast.success(success.storyDeleted);
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : fallback.adminDelete);
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-    }
+    remove.mutate(toDelete.ID, {
+      onSuccess: () => toast.success(success.storyDeleted),
+      onError: (err) => toast.error(err instanceof ApiError ? err.message : fallback.adminDelete),
+      onSettled: () => setToDelete(null),
+    });
   };
 
-  if (list.status === 'loading') return <Spinner label="Loading stories…" className="page-spinner" />;
-  if (list.status === 'error') {
-    return <LoadError message={list.error ?? fallback.adminStories} onRetry={list.reload} />;
+  if (list.isPending) return <Spinner label="Loading stories…" className="page-spinner" />;
+  if (list.isError && !list.isFetchNextPageError) {
+    const message = list.error instanceof ApiError ? list.error.message : fallback.adminStories;
+    return <LoadError message={message} onRetry={() => void list.refetch()} />;
   }
 
   return (
     <>
       <AdminTable
         caption="Stories"
-        count={list.items.length}
-        hasMore={list.hasMore}
+        count={items.length}
+        hasMore={list.hasNextPage}
         columns={['ID', 'Title', 'Description', 'Author', 'Privacy', 'Created', 'Actions']}
       >
-        {list.items.map((story) => (
+        {items.map((story) => (
           <tr key={story.ID} data-story-id={story.ID}>
             <td>
               <ShortId id={story.ID} />
             </td>
-            <td className="cell-strong cell-wrap">{story.title}</td>
+            <td className="cell-strong cell-wrap" dir="auto">
+              {story.title}
+            </td>
             <td className="cell-description">{snippet(story.content, ADMIN_PREVIEW_CHARS)}</td>
             <td className="cell-wrap">{story.User?.Username ?? story.author.username}</td>
             <td>
@@ -130,8 +115,8 @@ export function StoriesPanel() {
           </tr>
         ))}
       </AdminTable>
-      {list.items.length === 0 && <p>No stories yet.</p>}
-      <LoadMore list={list} what="Stories" />
+      {items.length === 0 && <p>No stories yet.</p>}
+      <LoadMore list={list} what="Stories" fallback={fallback.adminStories} />
 
       <ReadStoryModal story={reading} onClose={() => setReading(null)} />
       <ConfirmDialog
@@ -140,7 +125,7 @@ export function StoriesPanel() {
         confirmLabel="Delete Story"
         busyLabel="Deleting…"
         cancelLabel="Keep Story"
-        busy={deleting}
+        busy={remove.isPending}
         danger
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}

@@ -1,4 +1,5 @@
 import type { EmailOnlyInput } from '@storyloom/shared/schemas/auth';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 
 /**
@@ -10,4 +11,8 @@ export function resendVerification(
   fallbackText: string,
 ): Promise<{ message?: string } | undefined> {
   return api.post('/resend-verification', input, { fallback: fallbackText });
+}
+
+export function useResendVerification(fallbackText: string) {
+  return useMutation({ mutationFn: (input: EmailOnlyInput) => resendVerification(input, fallbackText) });
 }

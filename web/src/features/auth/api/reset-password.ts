@@ -1,4 +1,5 @@
 import { fallback } from '@storyloom/shared/messages';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError, api } from '#web/lib/api-client.ts';
 
 /** POST /reset-password {token, new_password} -> {message}. */
@@ -7,6 +8,10 @@ export function resetPassword(input: {
   new_password: string;
 }): Promise<{ message?: string } | undefined> {
   return api.post('/reset-password', input, { fallback: fallback.resetFailed });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
 }
 
 /** The link itself was refused (used, replaced or expired), as opposed to the new password. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { resendVerification } from '../api/resend-verification.ts';
+import { useResendVerification } from '../api/resend-verification.ts';
 import { checkRegisterResend } from '../utils/validation.ts';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -15,30 +15,25 @@ const RESENT = 'We sent you a new verification link.';
  * registered) and Go to Login. The user must verify before logging in.
  */
 export function RegisterSuccess({ email, message }: { email: string; message: string }) {
-  const [sending, setSending] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const resend = useResendVerification(fallback.resendOnRegister);
+  const [invalid, setInvalid] = useState<string | null>(null);
   const headingRef = useRef<HTMLDivElement>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
+  const sending = resend.isPending;
+  const notice = resend.isSuccess ? resend.data?.message || RESENT : null;
+  const error =
+    invalid ??
+    (resend.error ? (resend.error instanceof ApiError ? resend.error.message : fallback.resendOnRegister) : null);
 
   // The form is gone: start screen readers and keyboards on the news.
   useEffect(() => headingRef.current?.focus(), []);
 
-  const onResend = async () => {
+  const onResend = () => {
     if (sending) return;
-    setNotice(null);
-    setError(null);
+    resend.reset();
     const checked = checkRegisterResend(email);
-    if (!checked.ok) return setError(checked.message);
-    setSending(true);
-    try {
-      const answer = await resendVerification(checked.data, fallback.resendOnRegister);
-      setNotice(answer?.message || RESENT);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : fallback.resendOnRegister);
-    } finally {
-      setSending(false);
-    }
+    setInvalid(checked.ok ? null : checked.message);
+    if (checked.ok) resend.mutate(checked.data);
   };
 
   return (

@@ -1,11 +1,10 @@
 import { fallback } from '@storyloom/shared/messages';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import { useForm } from '#web/hooks/use-form.ts';
-import { ApiError } from '#web/lib/api-client.ts';
-import { resendVerification } from '../api/resend-verification.ts';
-import { checkEmail } from '../utils/validation.ts';
+import { useResendVerification } from '../api/resend-verification.ts';
+import { emailFormSchema } from '../utils/validation.ts';
 
 /** What the login screen says when the server gives no message of its own. */
 const SENT = 'Verification email sent. Please check your inbox.';
@@ -23,27 +22,21 @@ export function ResendVerificationForm({
   onCancel: () => void;
   onSent: (message: string) => void;
 }) {
-  const form = useForm({ email: initialEmail });
-  const [sending, setSending] = useState(false);
+  const form = useForm({
+    schema: emailFormSchema,
+    defaultValues: { email: initialEmail },
+    fallback: fallback.resendOnLogin,
+  });
+  const resend = useResendVerification(fallback.resendOnLogin);
   const { focus } = form;
+  const sending = form.busy;
 
   useEffect(() => focus('email'), [focus]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    const checked = checkEmail(form.values.email);
-    if (!checked.ok) return form.fail(checked.message, checked.field);
-    form.clearError();
-    setSending(true);
-    try {
-      const answer = await resendVerification(checked.data, fallback.resendOnLogin);
-      onSent(answer?.message || SENT);
-    } catch (error) {
-      setSending(false);
-      form.fail(error instanceof ApiError ? error.message : fallback.resendOnLogin);
-    }
-  };
+  const onSubmit = form.submit(async (data) => {
+    const answer = await resend.mutateAsync(data);
+    onSent(answer?.message || SENT);
+  });
 
   return (
     <>

@@ -1,15 +1,14 @@
 import { RESET_LINK_TTL_SECONDS } from '@storyloom/shared/constants';
 import { fallback, success } from '@storyloom/shared/messages';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useForm } from '#web/hooks/use-form.ts';
-import { ApiError } from '#web/lib/api-client.ts';
-import { requestPasswordReset } from '../api/request-password-reset.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
-import { checkEmail } from '../utils/validation.ts';
+import { emailFormSchema } from '../utils/validation.ts';
 
 const linkLifetime = `${RESET_LINK_TTL_SECONDS / 3600} hour${RESET_LINK_TTL_SECONDS === 3600 ? '' : 's'}`;
 
@@ -18,9 +17,10 @@ const linkLifetime = `${RESET_LINK_TTL_SECONDS / 3600} hour${RESET_LINK_TTL_SECO
  * whether or not the account exists, with Send Another Reset and Back to Login.
  */
 export function ForgotPasswordRoute() {
-  const form = useForm({ email: '' });
-  const [sending, setSending] = useState(false);
+  const form = useForm({ schema: emailFormSchema, defaultValues: { email: '' }, fallback: fallback.resetEmail });
+  const request = useRequestPasswordReset();
   const [sent, setSent] = useState(false);
+  const sending = form.busy;
   const { focus } = form;
   const confirmationRef = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
@@ -35,22 +35,10 @@ export function ForgotPasswordRoute() {
     else focus('email');
   }, [sent, focus]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    const checked = checkEmail(form.values.email);
-    if (!checked.ok) return form.fail(checked.message, checked.field);
-    form.clearError();
-    setSending(true);
-    try {
-      await requestPasswordReset(checked.data);
-      setSent(true);
-    } catch (error) {
-      form.fail(error instanceof ApiError ? error.message : fallback.resetEmail);
-    } finally {
-      setSending(false);
-    }
-  };
+  const onSubmit = form.submit(async (data) => {
+    await request.mutateAsync(data);
+    setSent(true);
+  });
 
   if (sent) {
     return (

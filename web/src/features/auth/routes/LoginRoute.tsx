@@ -1,27 +1,45 @@
-import { fallback } from '@storyloom/shared/messages';
+import { accountText, fallback } from '@storyloom/shared/messages';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useForm } from '#web/hooks/use-form.ts';
-import { ApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-import { isEmailNotVerified, logIn } from '../api/log-in.ts';
+import type { RedirectState } from '#web/lib/guards.tsx';
+import { peekRememberedReturnPath, safeReturnPath, takeRememberedReturnPath } from '#web/lib/return-to.ts';
+import { sessionExpired } from '#web/lib/token-storage.ts';
+import { isEmailNotVerified, useLogIn } from '../api/log-in.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { ResendVerificationForm } from '../components/ResendVerificationForm.tsx';
-import { checkLogin, emailFromLoginName } from '../utils/validation.ts';
+import { emailFromLoginName, loginFormSchema } from '../utils/validation.ts';
+
+/** Where to go after logging in: `?next=`, the page a guard sent the user from, or the dashboard. */
+function useReturnPath(): string | null {
+  const [params] = useSearchParams();
+  const state = useLocation().state as RedirectState | null;
+  const from = state?.from ? `${state.from.pathname}${state.from.search}` : null;
+  return safeReturnPath(params.get('next')) ?? safeReturnPath(from) ?? peekRememberedReturnPath();
+}
 
 /**
  * /login (spec sections 2, 4, 5, 8): idle, submitting, error. An unverified email offers a new
- * verification link in a sub-view ('Resend Verification') that can be cancelled.
+ * verification link in a sub-view ('Resend Verification') that can be cancelled. After logging in
+ * the user goes back to the page that sent them here (issue 11), else to the dashboard.
  */
 export function LoginRoute() {
   const { login } = useAuth();
   const navigate = useNavigate();
-  const form = useForm({ username: '', password: '' });
-  const [submitting, setSubmitting] = useState(false);
+  const returnPath = useReturnPath();
+  // Read once: logging in clears the note.
+  const [expired] = useState(sessionExpired);
+  const logIn = useLogIn();
+  const form = useForm({
+    schema: loginFormSchema,
+    defaultValues: { username: '', password: '' },
+    fallback: fallback.login,
+  });
   const [needsVerification, setNeedsVerification] = useState(false);
   const [view, setView] = useState<'login' | 'resend'>('login');
   const [notice, setNotice] = useState<string | null>(null);
@@ -36,31 +54,35 @@ export function LoginRoute() {
     setReturnFocus(null);
   }, [view, returnFocus]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
+  const submit = form.submit(
+    async (data) => {
+      const tokens = await logIn.mutateAsync(data);
+      takeRememberedReturnPath();
+      login(tokens);
+      // A session that expired mid-form comes back to that form with its text (the draft) in place.
+      navigate(returnPath ?? paths.dashboard.getHref(), {
+        replace: true,
+        state: expired && returnPath ? { restoreDraft: true } : undefined,
+      });
+    },
+    {
+      onError: (error) => {
+        setNeedsVerification(isEmailNotVerified(error));
+        return false;
+      },
+    },
+  );
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     setNotice(null);
     setNeedsVerification(false);
-    const checked = checkLogin(form.values);
-    if (!checked.ok) return form.fail(checked.message, checked.field);
-    form.clearError();
-    setSubmitting(true);
-    try {
-      const tokens = await logIn(checked.data);
-      login(tokens);
-      navigate(paths.dashboard.getHref(), { replace: true });
-    } catch (error) {
-      setSubmitting(false);
-      setNeedsVerification(isEmailNotVerified(error));
-      form.fail(error instanceof ApiError ? error.message : fallback.login);
-    }
+    void submit(event);
   };
 
   if (view === 'resend') {
     return (
       <AuthCard title="Resend Verification">
         <ResendVerificationForm
-          initialEmail={emailFromLoginName(form.values.username)}
+          initialEmail={emailFromLoginName(form.form.getValues('username'))}
           onCancel={() => {
             setReturnFocus('resend');
             setView('login');
@@ -80,6 +102,11 @@ export function LoginRoute() {
   return (
     <AuthCard title="Welcome Back">
       <p className="auth-lead">Sign in to keep writing and sharing your stories.</p>
+      {expired && (
+        <p className="notice session-expired" role="status">
+          {accountText.sessionExpired}
+        </p>
+      )}
       <div ref={noticeRef} tabIndex={-1} className="notice-focus">
         <FormNotice message={notice} />
       </div>
@@ -108,17 +135,17 @@ export function LoginRoute() {
         <button
           type="submit"
           className="button button-primary button-block"
-          disabled={submitting}
-          aria-busy={submitting || undefined}
+          disabled={form.busy}
+          aria-busy={form.busy || undefined}
         >
-          {submitting ? 'Signing In…' : 'Sign In'}
+          {form.busy ? 'Signing In…' : 'Sign In'}
         </button>
       </form>
       <p className="auth-links">
         <Link to={paths.forgotPassword.getHref()}>Forgot your password?</Link>
       </p>
       <p className="auth-links">
-        Don't have an account? <Link to={paths.register.getHref()}>Sign up</Link>
+        Don't have an account? <Link to={paths.register.getHref(returnPath ?? undefined)}>Sign up</Link>
       </p>
     </AuthCard>
   );

@@ -1,38 +1,35 @@
 import { PASSWORD_MIN, USERNAME_MIN } from '@storyloom/shared/constants';
 import { accountText, fallback } from '@storyloom/shared/messages';
-import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useForm } from '#web/hooks/use-form.ts';
-import { ApiError } from '#web/lib/api-client.ts';
-import { registerAccount } from '../api/register-account.ts';
+import { rememberReturnPath } from '#web/lib/return-to.ts';
+import { useRegisterAccount } from '../api/register-account.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { RegisterSuccess } from '../components/RegisterSuccess.tsx';
-import { checkRegister } from '../utils/validation.ts';
+import { registerFormSchema } from '../utils/validation.ts';
 
 /** /register (spec sections 2, 4, 5, 8): the form, then 'Check Your Email!' once the server accepts. */
 export function RegisterRoute() {
-  const form = useForm({ username: '', email: '', password: '', confirmPassword: '' });
-  const [submitting, setSubmitting] = useState(false);
+  const [params] = useSearchParams();
+  const form = useForm({
+    schema: registerFormSchema,
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+    fallback: fallback.register,
+  });
+  const register = useRegisterAccount();
   const [registered, setRegistered] = useState<{ email: string; message: string } | null>(null);
+  const submitting = form.busy;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    const checked = checkRegister(form.values);
-    if (!checked.ok) return form.fail(checked.message, checked.field);
-    form.clearError();
-    setSubmitting(true);
-    try {
-      const answer = await registerAccount(checked.data);
-      setRegistered({ email: checked.data.email, message: answer?.message || accountText.registered });
-    } catch (error) {
-      setSubmitting(false);
-      form.fail(error instanceof ApiError ? error.message : fallback.register);
-    }
-  };
+  const onSubmit = form.submit(async ({ username, email, password }) => {
+    const answer = await register.mutateAsync({ username, email, password });
+    // After the emailed link and the first login, the user goes back where they came from.
+    rememberReturnPath(params.get('next'));
+    setRegistered({ email, message: answer?.message || accountText.registered });
+  });
 
   if (registered) return <RegisterSuccess email={registered.email} message={registered.message} />;
 
@@ -84,7 +81,7 @@ export function RegisterRoute() {
         </button>
       </form>
       <p className="auth-links">
-        Already have an account? <Link to={paths.login.getHref()}>Log in</Link>
+        Already have an account? <Link to={paths.login.getHref(params.get('next') ?? undefined)}>Log in</Link>
       </p>
     </AuthCard>
   );

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN, REDIRECT_AFTER_AUTH_MS, RESET_LINK_TTL_SECONDS } from '@storyloom/shared/constants';
 import { accountText, fallback } from '@storyloom/shared/messages';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
@@ -8,12 +8,14 @@ import { TextField } from '#web/components/ui/TextField.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useForm } from '#web/hooks/use-form.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { isInvalidResetLink, resetPassword } from '../api/reset-password.ts';
-import { validateResetToken } from '../api/validate-reset-token.ts';
+import { isInvalidResetLink, useResetPassword } from '../api/reset-password.ts';
+import { useResetToken } from '../api/validate-reset-token.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
-import { useOncePerToken } from '../hooks/use-once-per-token.ts';
 import { useRedirectAfter } from '../hooks/use-redirect-after.ts';
-import { checkResetPassword } from '../utils/validation.ts';
+import { resetFormSchema } from '../utils/validation.ts';
+
+/** The server could not be asked (network, 5xx): that is not an invalid link (issue 11). */
+const CHECK_FAILED = 'We could not check your reset link right now. Please try again in a moment.';
 
 const linkLifetime = `${RESET_LINK_TTL_SECONDS / 3600} hour${RESET_LINK_TTL_SECONDS === 3600 ? '' : 's'}`;
 
@@ -24,16 +26,20 @@ const linkLifetime = `${RESET_LINK_TTL_SECONDS / 3600} hour${RESET_LINK_TTL_SECO
 export function ResetPasswordRoute() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() || null;
-  const check = useOncePerToken(token, validateResetToken);
+  const check = useResetToken(token);
   /** Set when submitting finds the link spent after all (used in another tab, or replaced). */
   const [lateInvalid, setLateInvalid] = useState<string | null>(null);
   const [doneMessage, setDoneMessage] = useState<string | null>(null);
   useRedirectAfter(doneMessage !== null, paths.login.getHref(), REDIRECT_AFTER_AUTH_MS);
 
   if (!token) return <InvalidLink message={fallback.resetNoToken} />;
-  if (check.status === 'pending') return <Validating />;
-  if (check.status === 'failed') {
-    return <InvalidLink message={check.error instanceof ApiError ? check.error.message : fallback.resetInvalid} />;
+  if (check.isPending) return <Validating />;
+  if (check.isError) {
+    const error = check.error;
+    if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
+      return <CheckFailed onRetry={() => void check.refetch()} retrying={check.isFetching} />;
+    }
+    return <InvalidLink message={error.message} />;
   }
   if (lateInvalid) return <InvalidLink message={lateInvalid} />;
 
@@ -72,26 +78,27 @@ function NewPasswordForm({
   onDone: (message: string) => void;
   onLinkInvalid: (message: string) => void;
 }) {
-  const form = useForm({ password: '', confirmPassword: '' });
-  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    schema: resetFormSchema,
+    defaultValues: { password: '', confirmPassword: '' },
+    fallback: fallback.resetFailed,
+  });
+  const reset = useResetPassword();
+  const submitting = form.busy;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    const checked = checkResetPassword(token, form.values);
-    if (!checked.ok) return form.fail(checked.message, checked.field);
-    form.clearError();
-    setSubmitting(true);
-    try {
-      const answer = await resetPassword(checked.data);
+  const onSubmit = form.submit(
+    async ({ password }) => {
+      const answer = await reset.mutateAsync({ token, new_password: password });
       onDone(answer?.message ?? '');
-    } catch (error) {
-      setSubmitting(false);
-      const message = error instanceof ApiError ? error.message : fallback.resetFailed;
-      if (isInvalidResetLink(error)) onLinkInvalid(message);
-      else form.fail(message);
-    }
-  };
+    },
+    {
+      onError: (error) => {
+        if (!isInvalidResetLink(error)) return false;
+        onLinkInvalid(error instanceof ApiError ? error.message : fallback.resetInvalid);
+        return true;
+      },
+    },
+  );
 
   return (
     <AuthCard title="Reset Your Password">
@@ -142,6 +149,31 @@ function InvalidLink({ message }: { message: string }) {
         <Link to={paths.forgotPassword.getHref()} className="button button-primary">
           Request New Reset
         </Link>
+        <Link to={paths.login.getHref()} className="button button-secondary">
+          Back to Login
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}
+
+function CheckFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <AuthCard title="Could Not Check Your Link" tone="error">
+      <p className="form-error" role="alert">
+        {CHECK_FAILED}
+      </p>
+      <p>Your reset link has not been used. Check your connection, then try again.</p>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={onRetry}
+          disabled={retrying}
+          aria-busy={retrying || undefined}
+        >
+          {retrying ? 'Checking…' : 'Try Again'}
+        </button>
         <Link to={paths.login.getHref()} className="button button-secondary">
           Back to Login
         </Link>

@@ -4,9 +4,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { verifyEmail } from '../api/verify-email.ts';
+import { useVerifyEmail } from '../api/verify-email.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
-import { useOncePerToken } from '../hooks/use-once-per-token.ts';
 import { useRedirectAfter } from '../hooks/use-redirect-after.ts';
 
 /**
@@ -16,11 +15,11 @@ import { useRedirectAfter } from '../hooks/use-redirect-after.ts';
 export function VerifyEmailRoute() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() || null;
-  const result = useOncePerToken(token, verifyEmail);
-  const verified = token !== null && result.status === 'done';
+  const result = useVerifyEmail(token);
+  const verified = token !== null && result.isSuccess;
   useRedirectAfter(verified, paths.login.getHref(), REDIRECT_AFTER_AUTH_MS);
 
-  if (token && result.status === 'pending') return <Verifying />;
+  if (token && result.isPending) return <Verifying />;
 
   if (verified) {
     return (
@@ -38,7 +37,7 @@ export function VerifyEmailRoute() {
 
   const message = !token
     ? fallback.verifyNoToken
-    : result.status === 'failed' && result.error instanceof ApiError
+    : result.error instanceof ApiError
       ? result.error.message
       : fallback.verifyFailed;
   return (

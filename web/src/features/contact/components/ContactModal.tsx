@@ -1,22 +1,15 @@
 import { TOAST_SHELL_MS } from '@storyloom/shared/constants';
 import { fallback, success } from '@storyloom/shared/messages';
 import { contactSchema } from '@storyloom/shared/schemas/contact';
-import { firstIssue } from '@storyloom/shared/schemas/fields';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect } from 'react';
+import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { useForm } from '#web/hooks/use-form.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-import { sendContactMessage } from '../api/send-contact-message.ts';
+import { useSendContactMessage } from '../api/send-contact-message.ts';
 
-type Field = 'name' | 'email' | 'message';
-type Values = Record<Field, string>;
-
-const empty: Values = { name: '', email: '', message: '' };
-
-function isField(value: unknown): value is Field {
-  return value === 'name' || value === 'email' || value === 'message';
-}
+const empty = { name: '', email: '', message: '' };
 
 /**
  * The footer's Contact Us form (spec sections 1, 2, 5, 7, 8). Validates with the shared schema the
@@ -25,115 +18,48 @@ function isField(value: unknown): value is Field {
 export function ContactModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
   const { user } = useAuth();
-  const [values, setValues] = useState<Values>(empty);
-  const [error, setError] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState<Field | null>(null);
-  const [sending, setSending] = useState(false);
-  const fieldRefs = {
-    name: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    message: useRef<HTMLTextAreaElement>(null),
-  };
-  const id = useId();
-  const errorId = `${id}-error`;
+  const send = useSendContactMessage();
+  const form = useForm({ schema: contactSchema, defaultValues: empty, fallback: fallback.contact });
+  const { getValues, setValue } = form.form;
+  const sending = form.busy;
+  const nameInput = form.inputProps('name');
 
   // A logged-in user should not have to type who they are.
   useEffect(() => {
     if (!open || !user) return;
-    setValues((v) => ({ name: v.name || user.Username, email: v.email || user.Email, message: v.message }));
-  }, [open, user]);
+    if (!getValues('name')) setValue('name', user.Username);
+    if (!getValues('email')) setValue('email', user.Email);
+  }, [open, user, getValues, setValue]);
 
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const { name, value } = event.target;
-    if (!isField(name)) return;
-    setValues((v) => ({ ...v, [name]: value }));
-    if (error) {
-      setError(null);
-      setInvalid(null);
-    }
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    const parsed = contactSchema.safeParse(values);
-    if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path[0];
-      setError(firstIssue(parsed.error));
-      setInvalid(isField(field) ? field : null);
-      if (isField(field)) fieldRefs[field].current?.focus();
-      return;
-    }
-    setSending(true);
-    setError(null);
-    setInvalid(null);
-    try {
-      await sendContactMessage(parsed.data);
-      setValues(empty);
-      toast.success(success.messageSent, { durationMs: TOAST_SHELL_MS });
-      onClose();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : fallback.contact);
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const describedBy = (field: Field) => (invalid === field || (error && !invalid) ? errorId : undefined);
+  const onSubmit = form.submit(async (data) => {
+    await send.mutateAsync(data);
+    form.form.reset(empty);
+    toast.success(success.messageSent, { durationMs: TOAST_SHELL_MS });
+    onClose();
+  });
 
   return (
-    <Modal open={open} onClose={onClose} title="Contact Us" initialFocusRef={fieldRefs.name}>
+    <Modal open={open} onClose={onClose} title="Contact Us" initialFocusId={nameInput.id}>
       <p className="modal-intro">Have a question or an idea? Send us a note and we will get back to you by email.</p>
-      <form className="form" onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined}>
+      <form
+        className="form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={form.error && !form.error.field ? form.errorId : undefined}
+      >
         <div className="field">
-          <label htmlFor={`${id}-name`}>Your name</label>
-          <input
-            ref={fieldRefs.name}
-            id={`${id}-name`}
-            name="name"
-            type="text"
-            autoComplete="name"
-            required
-            value={values.name}
-            onChange={onChange}
-            aria-invalid={invalid === 'name' || undefined}
-            aria-describedby={describedBy('name')}
-          />
+          <label htmlFor={nameInput.id}>Your name</label>
+          <input {...nameInput} type="text" autoComplete="name" required />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-email`}>Your email</label>
-          <input
-            ref={fieldRefs.email}
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onChange={onChange}
-            aria-invalid={invalid === 'email' || undefined}
-            aria-describedby={describedBy('email')}
-          />
+          <label htmlFor={form.inputProps('email').id}>Your email</label>
+          <input {...form.inputProps('email')} type="email" autoComplete="email" required />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-message`}>Message</label>
-          <textarea
-            ref={fieldRefs.message}
-            id={`${id}-message`}
-            name="message"
-            rows={6}
-            required
-            value={values.message}
-            onChange={onChange}
-            aria-invalid={invalid === 'message' || undefined}
-            aria-describedby={describedBy('message')}
-          />
+          <label htmlFor={form.inputProps('message').id}>Message</label>
+          <textarea {...form.inputProps('message')} rows={6} required />
         </div>
-        {error && (
-          <p id={errorId} className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
         <div className="button-row">
           <button type="submit" className="button button-primary" disabled={sending} aria-busy={sending || undefined}>
             {sending ? 'Sending…' : 'Send Message'}

@@ -1,5 +1,6 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { AuthorPageResponse } from '@storyloom/shared/schemas/stories';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /public/author/{id}: the author and their public stories. */
@@ -8,4 +9,11 @@ export function getAuthor(id: string, signal?: AbortSignal): Promise<AuthorPageR
     signal,
     fallback: fallback.loadAuthor,
   });
+}
+
+export const authorQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['discover', 'author', id], queryFn: ({ signal }) => getAuthor(id, signal) });
+
+export function useAuthor(id: string) {
+  return useQuery(authorQueryOptions(id));
 }

@@ -1,6 +1,7 @@
 import { PUBLIC_PAGE_SIZE } from '@storyloom/shared/constants';
 import { fallback } from '@storyloom/shared/messages';
 import type { PublicStoriesResponse } from '@storyloom/shared/schemas/stories';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /public/stories?page&limit: one page of public stories, newest first. */
@@ -10,4 +11,11 @@ export function getPublicStories(page: number, signal?: AbortSignal): Promise<Pu
     signal,
     fallback: fallback.loadPublicStories,
   });
+}
+
+export const publicStoriesQueryOptions = (page: number) =>
+  queryOptions({ queryKey: ['discover', 'public', page], queryFn: ({ signal }) => getPublicStories(page, signal) });
+
+export function usePublicStories(page: number) {
+  return useQuery(publicStoriesQueryOptions(page));
 }

@@ -1,8 +1,21 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /shared/{shareToken}: a story by its share-link token, or a public story by its id. */
 export function getSharedStory(tokenOrId: string, signal?: AbortSignal): Promise<StoryDto> {
   return api.get<StoryDto>(`/shared/${encodeURIComponent(tokenOrId)}`, { signal, fallback: fallback.loadStory });
+}
+
+export const sharedStoryQueryOptions = (tokenOrId: string) =>
+  queryOptions({
+    queryKey: ['discover', 'shared', tokenOrId],
+    queryFn: ({ signal }) => getSharedStory(tokenOrId, signal),
+    // A revoked link must stop showing the story on the next visit, not after the cache ages.
+    staleTime: 0,
+  });
+
+export function useSharedStory(tokenOrId: string) {
+  return useQuery(sharedStoryQueryOptions(tokenOrId));
 }

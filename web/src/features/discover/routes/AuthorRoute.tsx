@@ -5,24 +5,27 @@ import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
-import { useLoad } from '#web/hooks/use-load.ts';
-import { getAuthor } from '../api/get-author.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useAuthor } from '../api/get-author.ts';
 import { AuthorAvatar } from '../components/AuthorAvatar.tsx';
 import { AuthorStoryCard } from '../components/AuthorStoryCard.tsx';
 
 /** /author/{id} (spec section 2): the author's picture or initial, name, and public stories. */
 export function AuthorRoute() {
   const { id = '' } = useParams();
-  const { state, reload } = useLoad(id, (signal) => getAuthor(id, signal), fallback.loadAuthor);
-  const notFound = state.status === 'error' && state.error.status === 404;
-  useDocumentTitle(state.status === 'ready' ? state.data.author.username : notFound ? 'Author Not Found' : 'Author');
+  const query = useAuthor(id);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  useDocumentTitle(query.data ? query.data.author.username : notFound ? 'Author Not Found' : 'Author');
 
-  if (state.status === 'loading') return <Spinner label="Loading the author's stories…" className="page-spinner" />;
-  if (state.status === 'error') {
+  if (query.isPending) return <Spinner label="Loading the author's stories…" className="page-spinner" />;
+  if (query.isError) {
     return (
       <section className="page page-narrow">
         <h1>{notFound ? 'Author Not Found' : 'Author'}</h1>
-        <LoadError message={state.error.message} onRetry={notFound ? undefined : reload} />
+        <LoadError
+          message={query.error.message || fallback.loadAuthor}
+          onRetry={notFound ? undefined : () => void query.refetch()}
+        />
         <div className="button-row">
           <Link to={paths.stories.getHref()} className="button button-primary">
             Browse Stories
@@ -31,7 +34,7 @@ export function AuthorRoute() {
       </section>
     );
   }
-  return <AuthorPage data={state.data} />;
+  return <AuthorPage data={query.data} />;
 }
 
 function AuthorPage({ data }: { data: AuthorPageResponse }) {

@@ -1,6 +1,6 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { CommentList } from '#web/components/story/CommentList.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
@@ -10,9 +10,10 @@ import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
-import { useLoad } from '#web/hooks/use-load.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-import { getSharedStory } from '../api/get-shared-story.ts';
+import type { RedirectState } from '#web/lib/guards.tsx';
+import { useSharedStory } from '../api/get-shared-story.ts';
 import { StoryTitleText } from '../components/StoryTitleText.tsx';
 
 /**
@@ -21,11 +22,11 @@ import { StoryTitleText } from '../components/StoryTitleText.tsx';
  */
 export function SharedStoryRoute() {
   const { shareToken = '' } = useParams();
-  const { state, reload } = useLoad(shareToken, (signal) => getSharedStory(shareToken, signal), fallback.loadStory);
-  const notFound = state.status === 'error' && state.error.status === 404;
-  useDocumentTitle(state.status === 'ready' ? state.data.title : notFound ? 'Story Not Found' : 'Story');
+  const query = useSharedStory(shareToken);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  useDocumentTitle(query.data ? query.data.title : notFound ? 'Story Not Found' : 'Story');
 
-  if (state.status === 'loading') return <Spinner label="Loading the story…" className="page-spinner" />;
+  if (query.isPending) return <Spinner label="Loading the story…" className="page-spinner" />;
   if (notFound) {
     return (
       <section className="page page-narrow">
@@ -45,15 +46,15 @@ export function SharedStoryRoute() {
       </section>
     );
   }
-  if (state.status === 'error') {
+  if (query.isError) {
     return (
       <section className="page page-narrow">
         <h1>Story Unavailable</h1>
-        <LoadError message={state.error.message} onRetry={reload} />
+        <LoadError message={query.error.message || fallback.loadStory} onRetry={() => void query.refetch()} />
       </section>
     );
   }
-  return <SharedStory story={state.data} shareToken={shareToken} />;
+  return <SharedStory story={query.data} shareToken={shareToken} />;
 }
 
 function SharedStory({ story, shareToken }: { story: StoryDto; shareToken: string }) {
@@ -90,7 +91,10 @@ function SharedStory({ story, shareToken }: { story: StoryDto; shareToken: strin
  */
 function SharedComments({ story }: { story: StoryDto }) {
   const { isLoggedIn } = useAuth();
+  const { pathname, search } = useLocation();
   if (story.comments.length === 0 && !story.allow_comments) return null;
+  // After signing in the reader comes back to this story (issue 11).
+  const back: RedirectState = { from: { pathname, search } };
   return (
     <section className="comments" aria-labelledby="shared-comments-title">
       <h2 id="shared-comments-title">
@@ -99,7 +103,9 @@ function SharedComments({ story }: { story: StoryDto }) {
       <CommentList comments={story.comments} />
       {story.allow_comments && !isLoggedIn && (
         <p className="comments-note">
-          <Link to={paths.login.getHref()}>Sign in to comment</Link>
+          <Link to={paths.login.getHref()} state={back}>
+            Sign in to comment
+          </Link>
         </p>
       )}
       {story.allow_comments && isLoggedIn && story.is_public && (

@@ -6,9 +6,8 @@ import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
-import { useLoad } from '#web/hooks/use-load.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-import { getPublicStories } from '../api/get-public-stories.ts';
+import { usePublicStories } from '../api/get-public-stories.ts';
 import { DiscoverCard } from '../components/DiscoverCard.tsx';
 import { filterStories, paginationText, parsePage, showPagination } from '../utils/discovery.ts';
 
@@ -22,11 +21,10 @@ export function StoriesRoute() {
   const page = parsePage(params.get('page'));
   const [term, setTerm] = useState('');
   const searchId = useId();
-  const { state, reload } = useLoad(
-    String(page),
-    (signal) => getPublicStories(page, signal),
-    fallback.loadPublicStories,
-  );
+  const query = usePublicStories(page);
+  const lastPage = query.data?.pagination.total_pages ?? 0;
+  // A page number past the last page (an old link, stories made private since) goes to the last page.
+  const pastTheEnd = lastPage >= 1 && page > lastPage;
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
@@ -35,13 +33,17 @@ export function StoriesRoute() {
     setParams(next === 1 ? {} : { page: String(next) });
   };
 
+  useEffect(() => {
+    if (pastTheEnd) setParams(lastPage === 1 ? {} : { page: String(lastPage) }, { replace: true });
+  }, [pastTheEnd, lastPage, setParams]);
+
   // After Previous/Next, start the reader at the top of the new page's list.
   useEffect(() => {
-    if (state.status !== 'ready' || !moved.current) return;
+    if (!query.data || !moved.current) return;
     moved.current = false;
     window.scrollTo({ top: 0 });
     resultsRef.current?.focus({ preventScroll: true });
-  }, [state.status]);
+  }, [query.data]);
 
   return (
     <section className="page discover">
@@ -65,10 +67,12 @@ export function StoriesRoute() {
         </div>
       </form>
 
-      {state.status === 'loading' && <Spinner label="Loading stories…" className="page-spinner" />}
-      {state.status === 'error' && <LoadError message={state.error.message} onRetry={reload} />}
-      {state.status === 'ready' && (
-        <Results data={state.data} term={term} onClear={() => setTerm('')} onPage={goTo} resultsRef={resultsRef} />
+      {(query.isPending || pastTheEnd) && <Spinner label="Loading stories…" className="page-spinner" />}
+      {query.isError && (
+        <LoadError message={query.error.message || fallback.loadPublicStories} onRetry={() => void query.refetch()} />
+      )}
+      {query.isSuccess && !pastTheEnd && (
+        <Results data={query.data} term={term} onClear={() => setTerm('')} onPage={goTo} resultsRef={resultsRef} />
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import { fallback } from '@storyloom/shared/messages';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 
 /** PUT /api/profile {current_password, new_password} -> {message: 'Profile updated successfully!'}. */
@@ -7,4 +8,8 @@ export function changePassword(input: {
   new_password: string;
 }): Promise<{ message?: string } | undefined> {
   return api.put('/api/profile', input, { fallback: fallback.updateProfile });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
 }

@@ -4,9 +4,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import { useForm } from '#web/hooks/use-form.ts';
-import { ApiError } from '#web/lib/api-client.ts';
-import { changePassword } from '../api/change-password.ts';
-import { checkChangePassword } from '../utils/validation.ts';
+import { useChangePassword } from '../api/change-password.ts';
+import { changePasswordFormSchema } from '../utils/validation.ts';
 
 const empty = { current: '', next: '', confirm: '' };
 
@@ -15,8 +14,9 @@ export const SAVED_NOTE_MS = 3000;
 
 /** The profile's Change Password section (spec sections 2, 5, 8): the success note clears after 3 seconds. */
 export function ChangePasswordForm({ headingId }: { headingId: string }) {
-  const form = useForm(empty);
-  const [saving, setSaving] = useState(false);
+  const form = useForm({ schema: changePasswordFormSchema, defaultValues: empty, fallback: fallback.updateProfile });
+  const change = useChangePassword();
+  const saving = form.busy;
   const [saved, setSaved] = useState<string | null>(null);
 
   useEffect(() => {
@@ -25,23 +25,14 @@ export function ChangePasswordForm({ headingId }: { headingId: string }) {
     return () => clearTimeout(timer);
   }, [saved]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
+  const submit = form.submit(async ({ current, next }) => {
+    const answer = await change.mutateAsync({ current_password: current, new_password: next });
+    form.form.reset(empty);
+    setSaved(answer?.message || success.profileUpdated);
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     setSaved(null);
-    const checked = checkChangePassword(form.values);
-    if (!checked.ok) return form.fail(checked.message, checked.field);
-    form.clearError();
-    setSaving(true);
-    try {
-      const answer = await changePassword(checked.data);
-      form.setValues(empty);
-      setSaved(answer?.message || success.profileUpdated);
-    } catch (error) {
-      form.fail(error instanceof ApiError ? error.message : fallback.updateProfile);
-    } finally {
-      setSaving(false);
-    }
+    void submit(event);
   };
 
   return (

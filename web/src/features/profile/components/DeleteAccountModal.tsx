@@ -1,14 +1,14 @@
 import { DELETE_CODE_LENGTH, DELETE_CODE_TTL_SECONDS } from '@storyloom/shared/constants';
 import { fallback, success } from '@storyloom/shared/messages';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import { useForm } from '#web/hooks/use-form.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { confirmAccountDeletion } from '../api/confirm-account-deletion.ts';
-import { requestAccountDeletion } from '../api/request-account-deletion.ts';
-import { checkDeleteCode } from '../utils/validation.ts';
+import { useConfirmAccountDeletion } from '../api/confirm-account-deletion.ts';
+import { useRequestAccountDeletion } from '../api/request-account-deletion.ts';
+import { deleteCodeFormSchema } from '../utils/validation.ts';
 
 /**
  * Account deletion (spec sections 2, 4, 5, 8): explain and send a code, then confirm with the
@@ -27,47 +27,35 @@ export function DeleteAccountModal({
   onDeleted: () => void;
 }) {
   const [step, setStep] = useState<'explain' | 'code'>('explain');
-  const [busy, setBusy] = useState<'sending' | 'deleting' | null>(null);
   const [sentNote, setSentNote] = useState<string | null>(null);
-  const form = useForm({ code: '' });
+  const form = useForm({ schema: deleteCodeFormSchema, defaultValues: { code: '' }, fallback: fallback.deleteAccount });
+  const requestCode = useRequestAccountDeletion();
+  const confirmDeletion = useConfirmAccountDeletion();
+  const busy = requestCode.isPending ? 'sending' : form.busy || confirmDeletion.isSuccess ? 'deleting' : null;
   const sendButtonRef = useRef<HTMLButtonElement>(null);
   const codeRef = useRef<HTMLInputElement | null>(null);
   const codeInput = form.inputProps('code');
 
-  const sendCode = async () => {
+  const sendCode = () => {
     if (busy) return;
     form.clearError();
     setSentNote(null);
-    setBusy('sending');
-    try {
-      const answer = await requestAccountDeletion();
-      setSentNote(answer?.message || success.deletionCodeSent);
-      form.setValues({ code: '' });
-      setStep('code');
-      // The code field appears with this render; focus it once it exists.
-      requestAnimationFrame(() => codeRef.current?.focus());
-    } catch (error) {
-      form.fail(error instanceof ApiError ? error.message : fallback.startDeletion);
-    } finally {
-      setBusy(null);
-    }
+    requestCode.mutate(undefined, {
+      onSuccess: (answer) => {
+        setSentNote(answer?.message || success.deletionCodeSent);
+        form.form.reset({ code: '' });
+        setStep('code');
+        // The code field appears with this render; focus it once it exists.
+        requestAnimationFrame(() => codeRef.current?.focus());
+      },
+      onError: (error) => form.fail(error instanceof ApiError ? error.message : fallback.startDeletion),
+    });
   };
 
-  const onConfirm = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const checked = checkDeleteCode(form.values.code);
-    if (!checked.ok) return form.fail(checked.message, checked.field);
-    form.clearError();
-    setBusy('deleting');
-    try {
-      await confirmAccountDeletion(checked.data);
-      onDeleted();
-    } catch (error) {
-      setBusy(null);
-      form.fail(error instanceof ApiError ? error.message : fallback.deleteAccount);
-    }
-  };
+  const onConfirm = form.submit(async ({ code }) => {
+    await confirmDeletion.mutateAsync({ token: code });
+    onDeleted();
+  });
 
   return (
     <Modal

@@ -1,6 +1,8 @@
 import type { CommentResponse } from '@storyloom/shared/schemas/stories';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 import { commentText } from '../utils/comment-text.ts';
+import { updateCachedStory } from './get-story.ts';
 
 /** POST /api/stories/{id}/comments {text}. */
 export function addComment(storyId: string, text: string): Promise<CommentResponse> {
@@ -9,4 +11,13 @@ export function addComment(storyId: string, text: string): Promise<CommentRespon
     { text },
     { fallback: commentText.addFailed },
   );
+}
+
+export function useAddComment(storyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => addComment(storyId, text),
+    onSuccess: ({ comment }) =>
+      updateCachedStory(client, storyId, (s) => ({ ...s, comments: [...s.comments, comment] })),
+  });
 }

@@ -1,7 +1,20 @@
 import { fallback } from '@storyloom/shared/messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { storyKeys } from './get-story.ts';
 
 /** DELETE /api/stories/{id}: the story and everything of it (shares, comments, link). */
 export function deleteStory(id: string): Promise<unknown> {
   return api.delete(`/api/stories/${encodeURIComponent(id)}`, { fallback: fallback.deleteStory });
+}
+
+export function useDeleteStory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteStory,
+    onSuccess: (_answer, id) => {
+      client.removeQueries({ queryKey: storyKeys.detail(id) });
+      return client.invalidateQueries({ queryKey: storyKeys.mine() });
+    },
+  });
 }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 
 interface VoiceStatus {
@@ -16,4 +17,8 @@ export async function hasClonedVoice(signal?: AbortSignal): Promise<boolean> {
     if (signal?.aborted) throw error;
     return false;
   }
+}
+
+export function useHasClonedVoice() {
+  return useQuery({ queryKey: ['voice', 'cloned'], queryFn: ({ signal }) => hasClonedVoice(signal) });
 }

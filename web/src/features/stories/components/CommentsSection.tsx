@@ -1,12 +1,13 @@
-import { firstIssue } from '@storyloom/shared/schemas/fields';
 import { type CommentDto, commentSchema, type StoryDto, storyMessages } from '@storyloom/shared/schemas/stories';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { CommentList } from '#web/components/story/CommentList.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
+import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
+import { useForm } from '#web/hooks/use-form.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { addComment } from '../api/add-comment.ts';
-import { deleteComment } from '../api/delete-comment.ts';
+import { useAddComment } from '../api/add-comment.ts';
+import { useDeleteComment } from '../api/delete-comment.ts';
 import { commentText } from '../utils/comment-text.ts';
 
 /**
@@ -14,60 +15,29 @@ import { commentText } from '../utils/comment-text.ts';
  * can open the story reads them; the form shows when the server says the reader may comment and the
  * owner allows comments; a delete button shows where the server says `can_delete`.
  */
-export function CommentsSection({
-  story,
-  onChange,
-}: {
-  story: StoryDto;
-  onChange: (update: (comments: CommentDto[]) => CommentDto[]) => void;
-}) {
+export function CommentsSection({ story }: { story: StoryDto }) {
   const toast = useToast();
   const id = useId();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [posting, setPosting] = useState(false);
+  const add = useAddComment(story.ID);
+  const remove = useDeleteComment(story.ID);
+  const form = useForm({ schema: commentSchema, defaultValues: { text: '' }, fallback: commentText.addFailed });
   const [toDelete, setToDelete] = useState<CommentDto | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const inputRef = useRef<HTMLTextAreaElement>(null);
   const canComment = story.allow_comments && story.permissions.comment;
+  const textInput = form.inputProps('text');
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (posting) return;
-    const parsed = commentSchema.safeParse({ text });
-    if (!parsed.success) {
-      setError(firstIssue(parsed.error));
-      inputRef.current?.focus();
-      return;
-    }
-    setPosting(true);
-    setError(null);
-    try {
-      const { message, comment } = await addComment(story.ID, parsed.data.text);
-      onChange((comments) => [...comments, comment]);
-      setText('');
-      toast.success(message);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : commentText.addFailed);
-    } finally {
-      setPosting(false);
-    }
-  };
+  const onSubmit = form.submit(async ({ text }) => {
+    const { message } = await add.mutateAsync(text);
+    form.form.reset({ text: '' });
+    toast.success(message);
+  });
 
-  const confirmDelete = async () => {
+  const confirmDelete = () => {
     if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteComment(story.ID, toDelete.id);
-      const gone = toDelete.id;
-      onChange((comments) => comments.filter((c) => c.id !== gone));
-      toast.success(storyMessages.commentDeleted);
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : commentText.deleteFailed);
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-    }
+    remove.mutate(toDelete.id, {
+      onSuccess: () => toast.success(storyMessages.commentDeleted),
+      onError: (err) => toast.error(err instanceof ApiError ? err.message : commentText.deleteFailed),
+      onSettled: () => setToDelete(null),
+    });
   };
 
   return (
@@ -75,34 +45,22 @@ export function CommentsSection({
       <h2 id={`${id}-title`}>
         Comments <span className="count">({story.comments.length})</span>
       </h2>
-      <CommentList comments={story.comments} onDelete={setToDelete} deletingId={deleting ? toDelete?.id : null} />
+      <CommentList
+        comments={story.comments}
+        onDelete={setToDelete}
+        deletingId={remove.isPending ? toDelete?.id : null}
+      />
 
       {canComment ? (
         <form className="form comment-form" onSubmit={onSubmit} noValidate>
           <div className="field">
-            <label htmlFor={`${id}-text`}>Add a comment</label>
-            <textarea
-              ref={inputRef}
-              id={`${id}-text`}
-              name="text"
-              rows={4}
-              value={text}
-              onChange={(event) => {
-                setText(event.target.value);
-                if (error) setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
+            <label htmlFor={textInput.id}>Add a comment</label>
+            <textarea {...textInput} rows={4} dir="auto" />
           </div>
-          {error && (
-            <p id={`${id}-error`} className="form-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
           <div className="button-row">
-            <button type="submit" className="button button-primary" disabled={posting} aria-busy={posting}>
-              {posting ? 'Posting…' : 'Post Comment'}
+            <button type="submit" className="button button-primary" disabled={form.busy} aria-busy={form.busy}>
+              {form.busy ? 'Posting…' : 'Post Comment'}
             </button>
           </div>
         </form>
@@ -120,7 +78,7 @@ export function CommentsSection({
         confirmLabel="Delete Comment"
         busyLabel="Deleting…"
         cancelLabel="Keep Comment"
-        busy={deleting}
+        busy={remove.isPending}
         danger
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}

@@ -1,26 +1,26 @@
 import { SHARE_PERMISSIONS, type SharePermission } from '@storyloom/shared/constants';
 import { fallback, success } from '@storyloom/shared/messages';
-import { firstIssue } from '@storyloom/shared/schemas/fields';
 import { type ShareDto, type StoryDto, shareSchema } from '@storyloom/shared/schemas/stories';
-import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
+import { type RefObject, useId, useRef, useState } from 'react';
+import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { paths } from '#web/config/paths.ts';
+import { useForm } from '#web/hooks/use-form.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { createShareLink } from '../api/create-share-link.ts';
-import { removeShare } from '../api/remove-share.ts';
-import { revokeShareLink } from '../api/revoke-share-link.ts';
-import { shareStory } from '../api/share-story.ts';
-import { updatePrivacy } from '../api/update-privacy.ts';
-
-type StoryUpdate = (update: (story: StoryDto) => StoryDto) => void;
+import { useCreateShareLink } from '../api/create-share-link.ts';
+import { useRemoveShare } from '../api/remove-share.ts';
+import { useRevokeShareLink } from '../api/revoke-share-link.ts';
+import { useShareStory } from '../api/share-story.ts';
+import { useUpdatePrivacy } from '../api/update-privacy.ts';
 
 const permissionLabel: Record<SharePermission, string> = { read: 'Read', comment: 'Comment' };
 const permissionHint: Record<SharePermission, string> = {
   read: 'can read',
   comment: 'can read and comment',
 };
+const privacyWord = (isPublic: boolean) => (isPublic ? 'Public' : 'Private');
 
 const messageOf = (error: unknown, text: string) => (error instanceof ApiError ? error.message : text);
 
@@ -28,96 +28,137 @@ const messageOf = (error: unknown, text: string) => (error instanceof ApiError ?
  * The privacy and sharing modal (spec sections 2, 4, 5, 8): private or public, saved explicitly;
  * the share link (generate, copy, revoke); and sharing by username with a permission.
  *
- * The shell's toasts sit under the modal's backdrop and outside its accessibility tree (a modal
- * dialog makes the page behind it inert), so each section also reports its last outcome inside the
- * dialog, in a live region of its own.
+ * A privacy choice is never dropped silently (issue 11): closing the modal (Done, ×, Escape) with a
+ * choice that differs from the saved one asks first. Revoking the link and removing a share ask too.
+ * Toasts show inside the dialog (Modal lends them its live region), one message per action.
  */
-export function PrivacyModal({
-  open,
-  onClose,
-  story,
-  onStoryChange,
-}: {
-  open: boolean;
-  onClose: () => void;
-  story: StoryDto;
-  onStoryChange: StoryUpdate;
-}) {
+export function PrivacyModal({ open, onClose, story }: { open: boolean; onClose: () => void; story: StoryDto }) {
+  const toast = useToast();
   const firstRef = useRef<HTMLInputElement>(null);
+  const privacy = useUpdatePrivacy(story.ID);
   // Each opening starts afresh (the saved setting, no old messages): the sections remount. Counted
   // during render, not in an effect, so the new radio exists before the modal moves focus to it.
   const [openings, setOpenings] = useState(0);
   const [wasOpen, setWasOpen] = useState(open);
+  /** The radio's choice; null while it matches the saved setting. */
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [openedAt, setOpenedAt] = useState(0);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) setOpenings((n) => n + 1);
+    if (open) {
+      setOpenings((n) => n + 1);
+      setChoice(null);
+      setOpenedAt(Date.now());
+    }
   }
+  // Only this opening's failure is shown.
+  const privacyError =
+    privacy.isError && privacy.submittedAt >= openedAt ? messageOf(privacy.error, fallback.updatePrivacy) : null;
+  const isPublic = choice ?? story.is_public;
+  const unsaved = choice !== null && choice !== story.is_public;
+
+  const save = (value: boolean, after?: () => void) =>
+    // Spec section 4: allow_comments goes along with the privacy save; no control for it is shown.
+    privacy.mutate(
+      { is_public: value, is_private: !value, allow_comments: story.allow_comments },
+      {
+        onSuccess: (updated) => {
+          setChoice(null);
+          toast.success(success.privacyUpdated);
+          if (updated.is_public === value) after?.();
+        },
+        onError: (error) => toast.error(messageOf(error, fallback.updatePrivacy)),
+      },
+    );
+
+  const requestClose = () => {
+    if (unsaved) setAsking(true);
+    else onClose();
+  };
+
   return (
-    <Modal open={open} onClose={onClose} title="Privacy & Sharing" initialFocusRef={firstRef}>
+    <Modal open={open} onClose={requestClose} title="Privacy & Sharing" initialFocusRef={firstRef}>
       <div className="privacy-modal" key={openings}>
-        <PrivacyChoice story={story} onStoryChange={onStoryChange} firstRef={firstRef} />
-        <ShareLink story={story} onStoryChange={onStoryChange} />
-        <ShareWithPeople story={story} onStoryChange={onStoryChange} />
+        <PrivacyChoice
+          story={story}
+          isPublic={isPublic}
+          unsaved={unsaved}
+          onChoose={(value) => setChoice(value === story.is_public ? null : value)}
+          onSave={() => save(isPublic)}
+          saving={privacy.isPending}
+          error={privacyError}
+          firstRef={firstRef}
+        />
+        <ShareLink story={story} />
+        <ShareWithPeople story={story} />
         <div className="button-row modal-footer">
-          <button type="button" className="button button-secondary" onClick={onClose}>
+          <button type="button" className="button button-secondary" onClick={requestClose}>
             Done
           </button>
         </div>
       </div>
+      <Modal open={asking} onClose={() => setAsking(false)} title="Save Your Privacy Choice?">
+        <p>
+          You chose <strong>{privacyWord(isPublic)}</strong>, but this story is still{' '}
+          <strong>{privacyWord(story.is_public)}</strong>. Save your choice before closing?
+        </p>
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={privacy.isPending}
+            aria-busy={privacy.isPending}
+            onClick={() =>
+              save(isPublic, () => {
+                setAsking(false);
+                onClose();
+              })
+            }
+          >
+            {privacy.isPending ? 'Saving…' : `Save as ${privacyWord(isPublic)}`}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setAsking(false);
+              setChoice(null);
+              onClose();
+            }}
+          >
+            Keep It {privacyWord(story.is_public)}
+          </button>
+        </div>
+        <FormAlert message={privacyError} />
+      </Modal>
     </Modal>
-  );
-}
-
-function Status({ text, id }: { text: string; id?: string }) {
-  return (
-    <p className="modal-status" role="status" id={id}>
-      {text}
-    </p>
   );
 }
 
 function PrivacyChoice({
   story,
-  onStoryChange,
+  isPublic,
+  unsaved,
+  onChoose,
+  onSave,
+  saving,
+  error,
   firstRef,
 }: {
   story: StoryDto;
-  onStoryChange: StoryUpdate;
+  isPublic: boolean;
+  unsaved: boolean;
+  onChoose: (isPublic: boolean) => void;
+  onSave: () => void;
+  saving: boolean;
+  error: string | null;
   firstRef: RefObject<HTMLInputElement | null>;
 }) {
-  const toast = useToast();
   const id = useId();
-  const [isPublic, setIsPublic] = useState(story.is_public);
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const save = async () => {
-    setSaving(true);
-    setError(null);
-    setStatus('');
-    try {
-      // Spec section 4: allow_comments goes along with the privacy save; no control for it is shown.
-      const updated = await updatePrivacy(story.ID, {
-        is_public: isPublic,
-        is_private: !isPublic,
-        allow_comments: story.allow_comments,
-      });
-      onStoryChange(() => updated);
-      toast.success(success.privacyUpdated);
-      setStatus(success.privacyUpdated);
-    } catch (err) {
-      const message = messageOf(err, fallback.updatePrivacy);
-      toast.error(message);
-      setError(message);
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
     <section className="modal-section" aria-labelledby={`${id}-title`}>
-      <fieldset className="fieldset radio-group">
+      <fieldset className="fieldset radio-group" aria-describedby={`${id}-now`}>
         <legend id={`${id}-title`}>Who can read this story?</legend>
         <label className="radio-option">
           <input
@@ -126,7 +167,7 @@ function PrivacyChoice({
             name={`${id}-privacy`}
             value="private"
             checked={!isPublic}
-            onChange={() => setIsPublic(false)}
+            onChange={() => onChoose(false)}
           />
           <span>
             <strong>Private</strong>
@@ -139,7 +180,7 @@ function PrivacyChoice({
             name={`${id}-privacy`}
             value="public"
             checked={isPublic}
-            onChange={() => setIsPublic(true)}
+            onChange={() => onChoose(true)}
           />
           <span>
             <strong>Public</strong>
@@ -147,81 +188,66 @@ function PrivacyChoice({
           </span>
         </label>
       </fieldset>
+      <p id={`${id}-now`} className={unsaved ? 'privacy-now privacy-unsaved' : 'privacy-now'}>
+        Right now this story is <strong>{privacyWord(story.is_public)}</strong>.
+        {unsaved ? ` Your choice (${privacyWord(isPublic)}) is not saved yet.` : ''}
+      </p>
       <div className="button-row">
-        <button type="button" className="button button-primary" onClick={save} disabled={saving} aria-busy={saving}>
+        <button type="button" className="button button-primary" onClick={onSave} disabled={saving} aria-busy={saving}>
           {saving ? 'Saving…' : 'Save Privacy Settings'}
         </button>
       </div>
       <FormAlert message={error} />
-      <Status text={status} />
     </section>
   );
 }
 
-function ShareLink({ story, onStoryChange }: { story: StoryDto; onStoryChange: StoryUpdate }) {
+function ShareLink({ story }: { story: StoryDto }) {
   const toast = useToast();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [serverUrl, setServerUrl] = useState<{ token: string; url: string } | null>(null);
-  const [busy, setBusy] = useState<'generate' | 'revoke' | null>(null);
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const generate = useCreateShareLink(story.ID);
+  const revoke = useRevokeShareLink(story.ID);
+  const [confirming, setConfirming] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
   const token = story.share_token;
+  const serverUrl = generate.data;
   // The server's URL when we have it for this token; otherwise the same address built here.
   const url = token
-    ? serverUrl?.token === token
-      ? serverUrl.url
+    ? serverUrl?.share_token === token
+      ? serverUrl.share_url
       : new URL(paths.sharedStory.getHref(token), window.location.origin).href
     : null;
+  const failed = generate.error ?? revoke.error;
+  const error = failed ? messageOf(failed, generate.isError ? fallback.generateLink : fallback.revokeLink) : null;
 
-  const report = (text: string) => {
-    setError(null);
-    setStatus(text);
-  };
-  const fail = (text: string) => {
-    toast.error(text);
-    setStatus('');
-    setError(text);
-  };
-
-  const generate = async () => {
-    setBusy('generate');
-    try {
-      const link = await createShareLink(story.ID);
-      setServerUrl({ token: link.share_token, url: link.share_url });
-      onStoryChange((s) => ({ ...s, share_token: link.share_token }));
-      toast.success(success.linkGenerated);
-      report(success.linkGenerated);
-    } catch (err) {
-      fail(messageOf(err, fallback.generateLink));
-    } finally {
-      setBusy(null);
-    }
+  const onGenerate = () => {
+    revoke.reset();
+    generate.mutate(undefined, {
+      onSuccess: () => toast.success(success.linkGenerated),
+      onError: (err) => toast.error(messageOf(err, fallback.generateLink)),
+    });
   };
 
-  const revoke = async () => {
-    setBusy('revoke');
-    try {
-      await revokeShareLink(story.ID);
-      onStoryChange((s) => ({ ...s, share_token: null }));
-      toast.success(success.linkRevoked);
-      report(success.linkRevoked);
-    } catch (err) {
-      fail(messageOf(err, fallback.revokeLink));
-    } finally {
-      setBusy(null);
-    }
+  const onRevoke = () => {
+    // The question closes first, so the outcome shows in the privacy dialog.
+    setConfirming(false);
+    generate.reset();
+    revoke.mutate(undefined, {
+      onSuccess: () => toast.success(success.linkRevoked),
+      onError: (err) => toast.error(messageOf(err, fallback.revokeLink)),
+    });
   };
 
   // The clipboard API needs a secure context and permission; headless browsers and older tablets may
   // refuse it. Then the link is selected so the reader can copy it with the keyboard or a long press.
   const copy = async () => {
     if (!url) return;
+    setNote(null);
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(url);
       toast.success(success.shareLinkCopied);
-      report(success.shareLinkCopied);
       return;
     } catch {
       // fall through to selecting the text
@@ -235,12 +261,8 @@ function ShareLink({ story, onStoryChange }: { story: StoryDto; onStoryChange: S
     } catch {
       copied = false;
     }
-    if (copied) {
-      toast.success(success.shareLinkCopied);
-      report(success.shareLinkCopied);
-    } else {
-      report('The link is selected. Press Ctrl+C (or Command+C on a Mac) to copy it.');
-    }
+    if (copied) toast.success(success.shareLinkCopied);
+    else setNote('The link is selected. Press Ctrl+C (or Command+C on a Mac) to copy it.');
   };
 
   return (
@@ -270,11 +292,12 @@ function ShareLink({ story, onStoryChange }: { story: StoryDto; onStoryChange: S
             <button
               type="button"
               className="button button-secondary"
-              onClick={revoke}
-              disabled={busy !== null}
-              aria-busy={busy === 'revoke'}
+              onClick={() => setConfirming(true)}
+              disabled={revoke.isPending}
+              aria-busy={revoke.isPending}
+              aria-haspopup="dialog"
             >
-              {busy === 'revoke' ? 'Revoking…' : 'Revoke Link'}
+              {revoke.isPending ? 'Revoking…' : 'Revoke Link'}
             </button>
           </div>
         </>
@@ -283,76 +306,72 @@ function ShareLink({ story, onStoryChange }: { story: StoryDto; onStoryChange: S
           <button
             type="button"
             className="button button-primary"
-            onClick={generate}
-            disabled={busy !== null}
-            aria-busy={busy === 'generate'}
+            onClick={onGenerate}
+            disabled={generate.isPending}
+            aria-busy={generate.isPending}
           >
-            {busy === 'generate' ? 'Generating…' : 'Generate Share Link'}
+            {generate.isPending ? 'Generating…' : 'Generate Share Link'}
           </button>
         </div>
       )}
+      {note && <p className="field-hint">{note}</p>}
       <FormAlert message={error} />
-      <Status text={status} />
+      <ConfirmDialog
+        open={confirming}
+        title="Revoke the Share Link?"
+        confirmLabel="Revoke Link"
+        cancelLabel="Keep Link"
+        danger
+        onConfirm={onRevoke}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>
+          The link stops working at once: anyone who has it can no longer read <strong>{story.title}</strong>. You can
+          make a new link later, but it will be a different one.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }
 
-function ShareWithPeople({ story, onStoryChange }: { story: StoryDto; onStoryChange: StoryUpdate }) {
+function ShareWithPeople({ story }: { story: StoryDto }) {
   const toast = useToast();
   const id = useId();
-  const usernameRef = useRef<HTMLInputElement>(null);
-  const [username, setUsername] = useState('');
-  const [permission, setPermission] = useState<SharePermission>('read');
-  const [sharing, setSharing] = useState(false);
-  const [removing, setRemoving] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const share = useShareStory(story.ID);
+  const remove = useRemoveShare(story.ID);
+  const [toRemove, setToRemove] = useState<ShareDto | null>(null);
+  const form = useForm({
+    schema: shareSchema,
+    defaultValues: { username: '', permission: 'read' as SharePermission },
+    fallback: fallback.shareStory,
+  });
+  const username = form.inputProps('username');
+  const permission = form.inputProps('permission');
+  const removeError = remove.isError ? messageOf(remove.error, fallback.removeShare) : null;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sharing) return;
-    const parsed = shareSchema.safeParse({ username, permission });
-    if (!parsed.success) {
-      setStatus('');
-      setError(firstIssue(parsed.error));
-      usernameRef.current?.focus();
-      return;
-    }
-    setSharing(true);
-    setError(null);
-    setStatus('');
-    try {
-      const { share } = await shareStory(story.ID, parsed.data);
-      onStoryChange((s) => ({ ...s, shared_with: upsert(s.shared_with, share) }));
-      const text = success.storyShared(share.SharedWith.username);
-      toast.success(text);
-      setStatus(text);
-      setUsername('');
-    } catch (err) {
-      const text = messageOf(err, fallback.shareStory);
-      toast.error(text);
-      setError(text);
-    } finally {
-      setSharing(false);
-    }
-  };
+  const onSubmit = form.submit(
+    async (input) => {
+      remove.reset();
+      const { share: added } = await share.mutateAsync(input);
+      toast.success(success.storyShared(added.SharedWith.username));
+      form.form.reset({ username: '', permission: input.permission });
+    },
+    {
+      onError: (err) => {
+        toast.error(messageOf(err, fallback.shareStory));
+        return false;
+      },
+    },
+  );
 
-  const remove = async (share: ShareDto) => {
-    setRemoving(share.id);
-    setError(null);
-    try {
-      await removeShare(share.id);
-      onStoryChange((s) => ({ ...s, shared_with: s.shared_with.filter((x) => x.id !== share.id) }));
-      toast.success(success.shareRemoved);
-      setStatus(success.shareRemoved);
-    } catch (err) {
-      const text = messageOf(err, fallback.removeShare);
-      toast.error(text);
-      setStatus('');
-      setError(text);
-    } finally {
-      setRemoving(null);
-    }
+  const onRemove = () => {
+    const target = toRemove;
+    setToRemove(null);
+    if (!target) return;
+    remove.mutate(target.id, {
+      onSuccess: () => toast.success(success.shareRemoved),
+      onError: (err) => toast.error(messageOf(err, fallback.removeShare)),
+    });
   };
 
   return (
@@ -362,32 +381,12 @@ function ShareWithPeople({ story, onStoryChange }: { story: StoryDto; onStoryCha
       <form className="form share-form" onSubmit={onSubmit} noValidate>
         <div className="share-row">
           <div className="field">
-            <label htmlFor={`${id}-username`}>Username</label>
-            <input
-              ref={usernameRef}
-              id={`${id}-username`}
-              name="username"
-              type="text"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={username}
-              onChange={(event) => {
-                setUsername(event.target.value);
-                if (error) setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
+            <label htmlFor={username.id}>Username</label>
+            <input {...username} type="text" autoComplete="off" autoCapitalize="none" spellCheck={false} />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-permission`}>Permission</label>
-            <select
-              id={`${id}-permission`}
-              name="permission"
-              value={permission}
-              onChange={(event) => setPermission(event.target.value === 'comment' ? 'comment' : 'read')}
-            >
+            <label htmlFor={permission.id}>Permission</label>
+            <select {...permission}>
               {SHARE_PERMISSIONS.map((p) => (
                 <option key={p} value={p}>
                   {permissionLabel[p]}
@@ -397,47 +396,54 @@ function ShareWithPeople({ story, onStoryChange }: { story: StoryDto; onStoryCha
           </div>
         </div>
         <p className="field-hint">Read: they can read the story. Comment: they can read it and leave comments.</p>
-        <FormAlert id={`${id}-error`} message={error} />
+        <FormAlert id={form.errorId} message={form.error?.message ?? removeError} alertRef={form.errorRef} />
         <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={sharing} aria-busy={sharing}>
-            {sharing ? 'Sharing…' : 'Share Story'}
+          <button type="submit" className="button button-primary" disabled={form.busy} aria-busy={form.busy}>
+            {form.busy ? 'Sharing…' : 'Share Story'}
           </button>
         </div>
       </form>
-      <Status text={status} />
 
       <h4 className="share-list-title">Shared with</h4>
       {story.shared_with.length === 0 ? (
         <p className="comments-empty">Nobody yet.</p>
       ) : (
         <ul className="share-list">
-          {story.shared_with.map((share) => (
-            <li key={share.id} className="share-item">
+          {story.shared_with.map((item) => (
+            <li key={item.id} className="share-item">
               <span className="share-who">
-                <strong>{share.SharedWith.username}</strong>
-                <span className="badge badge-permission">{permissionLabel[share.permission]}</span>
-                <span className="visually-hidden">({permissionHint[share.permission]})</span>
+                <strong>{item.SharedWith.username}</strong>
+                <span className="badge badge-permission">{permissionLabel[item.permission]}</span>
+                <span className="visually-hidden">({permissionHint[item.permission]})</span>
               </span>
               <button
                 type="button"
                 className="button button-secondary button-small"
-                onClick={() => remove(share)}
-                disabled={removing === share.id}
-                aria-label={`Remove ${share.SharedWith.username}`}
+                onClick={() => setToRemove(item)}
+                disabled={remove.isPending && remove.variables === item.id}
+                aria-haspopup="dialog"
+                aria-label={`Remove ${item.SharedWith.username}`}
               >
-                {removing === share.id ? 'Removing…' : 'Remove'}
+                {remove.isPending && remove.variables === item.id ? 'Removing…' : 'Remove'}
               </button>
             </li>
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={toRemove !== null}
+        title="Remove This Share?"
+        confirmLabel="Remove Share"
+        cancelLabel="Keep Sharing"
+        danger
+        onConfirm={onRemove}
+        onCancel={() => setToRemove(null)}
+      >
+        <p>
+          <strong>{toRemove?.SharedWith.username}</strong> will no longer be able to read <strong>{story.title}</strong>
+          , starting now.
+        </p>
+      </ConfirmDialog>
     </section>
   );
-}
-
-/** Sharing again with someone changes their permission: replace their entry rather than adding a second. */
-function upsert(shares: readonly ShareDto[], share: ShareDto): ShareDto[] {
-  return shares.some((s) => s.id === share.id)
-    ? shares.map((s) => (s.id === share.id ? share : s))
-    : [...shares, share];
 }

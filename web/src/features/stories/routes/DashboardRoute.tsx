@@ -1,13 +1,11 @@
-import { fallback } from '@storyloom/shared/messages';
 import type { MyStoriesResponse } from '@storyloom/shared/schemas/stories';
 import { Link } from 'react-router-dom';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
-import { useLoad } from '#web/hooks/use-load.ts';
-import { getMyStories } from '../api/get-my-stories.ts';
-import { hasClonedVoice } from '../api/get-voice-status.ts';
+import { useMyStories } from '../api/get-my-stories.ts';
+import { useHasClonedVoice } from '../api/get-voice-status.ts';
 import { EmptyStories } from '../components/EmptyStories.tsx';
 import { StoryCard } from '../components/StoryCard.tsx';
 import { VoiceBanner } from '../components/VoiceBanner.tsx';
@@ -16,15 +14,11 @@ interface DashboardData extends MyStoriesResponse {
   voiceCloned: boolean;
 }
 
-async function loadDashboard(signal: AbortSignal): Promise<DashboardData> {
-  const [mine, voiceCloned] = await Promise.all([getMyStories(signal), hasClonedVoice(signal)]);
-  return { ...mine, voiceCloned };
-}
-
 /** /dashboard (spec section 2; states of section 4: loading, error, empty, list). */
 export function DashboardRoute() {
   useDocumentTitle('Your Dashboard');
-  const { state, reload } = useLoad('dashboard', loadDashboard, fallback.loadStories);
+  const stories = useMyStories();
+  const voice = useHasClonedVoice();
 
   return (
     <section className="page dashboard">
@@ -33,10 +27,12 @@ export function DashboardRoute() {
         <p className="section-lead">Welcome back! Here are your stories.</p>
       </header>
 
-      {state.status === 'loading' && <Spinner label="Loading your stories…" className="page-spinner" />}
+      {(stories.isPending || (voice.isPending && !stories.isError)) && (
+        <Spinner label="Loading your stories…" className="page-spinner" />
+      )}
       {/* Spec section 8: 'Failed to load stories', and the list is emptied. */}
-      {state.status === 'error' && <LoadError message={state.error.message} onRetry={reload} />}
-      {state.status === 'ready' && <DashboardLists data={state.data} />}
+      {stories.isError && <LoadError message={stories.error.message} onRetry={() => void stories.refetch()} />}
+      {stories.isSuccess && voice.isSuccess && <DashboardLists data={{ ...stories.data, voiceCloned: voice.data }} />}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { REDIRECT_AFTER_STORY_UPDATE_MS } from '@storyloom/shared/constants';
 import { fallback, success } from '@storyloom/shared/messages';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Breadcrumbs } from '#web/components/ui/Breadcrumbs.tsx';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
@@ -9,24 +9,34 @@ import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
-import { useLoad } from '#web/hooks/use-load.ts';
-import { ApiError } from '#web/lib/api-client.ts';
-import { getStory } from '../api/get-story.ts';
-import { updateStory } from '../api/update-story.ts';
+import { useStory } from '../api/get-story.ts';
+import { conflictOf, useUpdateStory } from '../api/update-story.ts';
+import { ConflictPanel } from '../components/ConflictPanel.tsx';
+import { DraftOffer } from '../components/DraftOffer.tsx';
 import { LeaveFormDialog } from '../components/LeaveFormDialog.tsx';
 import { StoryAudio } from '../components/StoryAudio.tsx';
-import { StoryForm, useStoryFieldRefs } from '../components/StoryForm.tsx';
-import { checkEdit, isDirty, type StoryField, valuesOf } from '../utils/story-form.ts';
+import { StoryForm } from '../components/StoryForm.tsx';
+import { useStoryEditor } from '../hooks/use-story-editor.ts';
+import { editFormSchema, type StoryFormValues, valuesOf } from '../utils/story-form.ts';
+
+/** The version a story carries (issue 11), when the server sends one. */
+function versionOf(story: StoryDto): number | undefined {
+  const version = (story as StoryDto & { version?: unknown }).version;
+  return typeof version === 'number' ? version : undefined;
+}
 
 /** /edit-story/{id} (spec section 2): change a story; on success a message, then the dashboard after 1.5 s. */
 export function EditStoryRoute() {
   useDocumentTitle('Edit Story');
   const { id = '' } = useParams();
-  const { state } = useLoad(id, (signal) => getStory(id, { signal, fallback: fallback.editLoad }), fallback.editLoad);
+  // The form starts from the stored version, not from a copy cached earlier.
+  const query = useStory(id, { fresh: true });
 
-  if (state.status === 'loading') return <Spinner label="Loading your story…" className="page-spinner" />;
+  if (query.isPending || (query.isFetching && !query.isFetchedAfterMount)) {
+    return <Spinner label="Loading your story…" className="page-spinner" />;
+  }
   // Spec section 6: any load failure, or a story the user may read but not change, says the same.
-  if (state.status === 'error' || !state.data.permissions.manage) {
+  if (query.isError || !query.data.permissions.manage) {
     return (
       <section className="page page-narrow">
         <h1>Edit Story</h1>
@@ -37,21 +47,28 @@ export function EditStoryRoute() {
       </section>
     );
   }
-  return <EditStoryForm story={state.data} />;
+  return <EditStoryForm key={query.data.ID} story={query.data} />;
 }
 
-function EditStoryForm({ story }: { story: StoryDto }) {
+function EditStoryForm({ story: loaded }: { story: StoryDto }) {
   const navigate = useNavigate();
   const toast = useToast();
-  const fieldRefs = useStoryFieldRefs();
-  const isAudio = story.story_type === 'audio';
-  const [initial] = useState(() => valuesOf(story));
-  const [values, setValues] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [invalidField, setInvalidField] = useState<StoryField | null>(null);
-  const [busy, setBusy] = useState(false);
+  const isAudio = loaded.story_type === 'audio';
+  /** The stored story this edit is based on: its version goes with the save. */
+  const [base, setBase] = useState(loaded);
+  const [baseVersion, setBaseVersion] = useState(versionOf(loaded));
+  const initial = useMemo(() => valuesOf(base), [base]);
+  const schema = useMemo(() => editFormSchema(isAudio), [isAudio]);
+  const update = useUpdateStory(loaded.ID);
+  const { form, draft, guard, restore } = useStoryEditor({
+    schema,
+    initial,
+    storyId: loaded.ID,
+    fallback: fallback.updateStory,
+    version: baseVersion,
+  });
   const [saved, setSaved] = useState(false);
-  const [leaving, setLeaving] = useState(false);
+  const [conflict, setConflict] = useState<{ message: string; current: StoryDto; mine: StoryFormValues } | null>(null);
 
   // Spec: after 'Story updated successfully!' the user goes to /dashboard after 1.5 seconds.
   useEffect(() => {
@@ -60,45 +77,49 @@ function EditStoryForm({ story }: { story: StoryDto }) {
     return () => clearTimeout(timer);
   }, [saved, navigate]);
 
-  const onChange = (field: StoryField, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (invalidField === field || (error && !invalidField)) {
-      setError(null);
-      setInvalidField(null);
-    }
+  const save = (version: number | undefined) =>
+    form.submit(
+      async (changes) => {
+        await update.mutateAsync(version === undefined ? changes : { ...changes, version });
+        draft.drop();
+        guard.allow();
+        setConflict(null);
+        toast.success(success.storyUpdated);
+        setSaved(true);
+      },
+      {
+        onError: (error) => {
+          const found = conflictOf(error);
+          if (!found) return false;
+          setConflict({ ...found, mine: form.form.getValues() });
+          return true;
+        },
+      },
+    );
+
+  const onRestore = () => {
+    const version = draft.offered?.version;
+    restore();
+    // A draft written against an older version is saved against that version: a 409 shows both texts.
+    if (version !== undefined && baseVersion !== undefined && version < baseVersion) setBaseVersion(version);
   };
 
-  const onSubmit = async () => {
-    const checked = checkEdit(values, isAudio);
-    if (!checked.ok) {
-      setError(checked.message);
-      setInvalidField(checked.field);
-      if (checked.field) fieldRefs[checked.field].current?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    setInvalidField(null);
-    try {
-      await updateStory(story.ID, checked.value);
-      toast.success(success.storyUpdated);
-      setSaved(true);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : fallback.updateStory);
-    } finally {
-      setBusy(false);
-    }
+  const takeSaved = () => {
+    if (!conflict) return;
+    setBase(conflict.current);
+    setBaseVersion(versionOf(conflict.current));
+    form.form.reset(valuesOf(conflict.current));
+    setConflict(null);
   };
 
-  const backToStory = () => navigate(paths.story.getHref(story.ID));
-  const onCancel = () => (isDirty(values, initial) ? setLeaving(true) : backToStory());
+  const backToStory = () => navigate(paths.story.getHref(loaded.ID));
 
   return (
     <section className="page page-narrow story-editor">
       <Breadcrumbs
         items={[
           { label: 'Dashboard', to: paths.dashboard.getHref() },
-          { label: story.title, to: paths.story.getHref(story.ID) },
+          { label: base.title, to: paths.story.getHref(loaded.ID) },
           { label: 'Edit' },
         ]}
       />
@@ -107,27 +128,35 @@ function EditStoryForm({ story }: { story: StoryDto }) {
       </header>
       {isAudio && (
         <div className="notice">
-          {story.audio_url && <StoryAudio src={story.audio_url} label="Current recording" />}
+          {loaded.audio_url && <StoryAudio src={loaded.audio_url} label="Current recording" />}
           <p>Only the title and description of audio stories can be edited.</p>
         </div>
       )}
+      {draft.offered && !saved && (
+        <DraftOffer savedAt={draft.offered.savedAt} onRestore={onRestore} onDiscard={draft.discard} />
+      )}
+      {conflict && (
+        <ConflictPanel
+          message={conflict.message}
+          mine={conflict.mine}
+          current={conflict.current}
+          busy={form.busy}
+          onKeepMine={() => void save(versionOf(conflict.current))()}
+          onUseSaved={takeSaved}
+        />
+      )}
       <StoryForm
-        values={values}
-        onChange={onChange}
-        onSubmit={onSubmit}
-        onCancel={onCancel}
+        form={form}
+        onSubmit={(event) => void save(baseVersion)(event)}
+        onCancel={backToStory}
         submitLabel="Save Changes"
         busyLabel="Saving…"
-        busy={busy}
         locked={saved}
-        error={error}
-        invalidField={invalidField}
         isAudio={isAudio}
-        fieldRefs={fieldRefs}
       />
       {/* The toast announces the success; this line only explains why the form stopped. */}
       {saved && <p className="form-success story-saved">Saved. Taking you to your dashboard…</p>}
-      <LeaveFormDialog open={leaving} onLeave={backToStory} onStay={() => setLeaving(false)} />
+      <LeaveFormDialog blocker={guard.blocker} onLeave={draft.drop} />
     </section>
   );
 }

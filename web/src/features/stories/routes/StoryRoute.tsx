@@ -11,10 +11,9 @@ import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
-import { useLoad } from '#web/hooks/use-load.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { deleteStory } from '../api/delete-story.ts';
-import { getStory } from '../api/get-story.ts';
+import { useDeleteStory } from '../api/delete-story.ts';
+import { useStory } from '../api/get-story.ts';
 import { CommentsSection } from '../components/CommentsSection.tsx';
 import { PrivacyBadge } from '../components/PrivacyBadge.tsx';
 import { PrivacyModal } from '../components/PrivacyModal.tsx';
@@ -23,26 +22,23 @@ import { StoryAudio } from '../components/StoryAudio.tsx';
 /** /story/{id} (spec section 2): the story, its panels for the owner, and family comments. */
 export function StoryRoute() {
   const { id = '' } = useParams();
-  const { state, reload, setData } = useLoad(
-    id,
-    (signal) => getStory(id, { signal, fallback: fallback.loadStory }),
-    fallback.loadStory,
-  );
+  const query = useStory(id);
+  const error = query.error;
   // A malformed id (400) cannot name a story either: both are "not found" to the reader.
-  const notFound = state.status === 'error' && (state.error.status === 404 || state.error.status === 400);
-  useDocumentTitle(state.status === 'ready' ? state.data.title : notFound ? 'Story Not Found' : 'Story');
+  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  useDocumentTitle(query.data ? query.data.title : notFound ? 'Story Not Found' : 'Story');
 
-  if (state.status === 'loading') return <Spinner label="Loading the story…" className="page-spinner" />;
-  if (state.status === 'error') {
+  if (query.isPending) return <Spinner label="Loading the story…" className="page-spinner" />;
+  if (query.isError) {
     if (notFound) return <StoryNotFound />;
     return (
       <section className="page page-narrow">
         <h1>Story Unavailable</h1>
-        <LoadError message={state.error.message} onRetry={reload} />
+        <LoadError message={query.error.message} onRetry={() => void query.refetch()} />
       </section>
     );
   }
-  return <StoryView story={state.data} onStoryChange={setData} />;
+  return <StoryView story={query.data} />;
 }
 
 function StoryNotFound() {
@@ -59,33 +55,26 @@ function StoryNotFound() {
   );
 }
 
-function StoryView({
-  story,
-  onStoryChange,
-}: {
-  story: StoryDto;
-  onStoryChange: (update: (story: StoryDto) => StoryDto) => void;
-}) {
+function StoryView({ story }: { story: StoryDto }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [privacyOpen, setPrivacyOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteStory();
   const isAudio = story.story_type === 'audio';
   const manage = story.permissions.manage;
 
-  const onDelete = async () => {
-    setDeleting(true);
-    try {
-      await deleteStory(story.ID);
-      toast.success(success.storyDeleted);
-      navigate(paths.dashboard.getHref(), { replace: true });
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : fallback.deleteStory);
-      setDeleting(false);
-      setConfirmDelete(false);
-    }
-  };
+  const onDelete = () =>
+    remove.mutate(story.ID, {
+      onSuccess: () => {
+        toast.success(success.storyDeleted);
+        navigate(paths.dashboard.getHref(), { replace: true });
+      },
+      onError: (err) => {
+        toast.error(err instanceof ApiError ? err.message : fallback.deleteStory);
+        setConfirmDelete(false);
+      },
+    });
 
   return (
     <article className="page story-page">
@@ -117,10 +106,7 @@ function StoryView({
           {isAudio && story.audio_url && <StoryAudio src={story.audio_url} label="Listen to the story" />}
           {!isAudio && story.audio_url && <StoryAudio src={story.audio_url} label="AI Narration" />}
           <StoryParagraphs text={story.content} />
-          <CommentsSection
-            story={story}
-            onChange={(update) => onStoryChange((s) => ({ ...s, comments: update(s.comments) }))}
-          />
+          <CommentsSection story={story} />
         </div>
 
         {manage && (
@@ -183,19 +169,14 @@ function StoryView({
 
       {manage && (
         <>
-          <PrivacyModal
-            open={privacyOpen}
-            onClose={() => setPrivacyOpen(false)}
-            story={story}
-            onStoryChange={onStoryChange}
-          />
+          <PrivacyModal open={privacyOpen} onClose={() => setPrivacyOpen(false)} story={story} />
           <ConfirmDialog
             open={confirmDelete}
             title="Delete Story?"
             confirmLabel="Delete Story"
             busyLabel="Deleting…"
             cancelLabel="Keep Story"
-            busy={deleting}
+            busy={remove.isPending || remove.isSuccess}
             danger
             onConfirm={onDelete}
             onCancel={() => setConfirmDelete(false)}

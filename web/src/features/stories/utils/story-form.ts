@@ -5,6 +5,7 @@ import {
   type StoryDto,
   updateStorySchema,
 } from '@storyloom/shared/schemas/stories';
+import * as z from 'zod/mini';
 import type { StoryUpdate } from '../api/update-story.ts';
 
 export const STORY_FIELDS = ['title', 'content', 'location', 'start_date', 'end_date'] as const;
@@ -19,48 +20,51 @@ export function isStoryField(value: unknown): value is StoryField {
 
 export type FormCheck<T> = { ok: true; value: T } | { ok: false; message: string; field: StoryField | null };
 
-interface Issue {
-  message: string;
-  path: readonly PropertyKey[];
-}
-
-/** The field an issue is about; the date-order rule is about the whole object, shown at the end date. */
-function fieldOf(issue: Issue): StoryField | null {
-  const field = issue.path[0];
-  if (isStoryField(field)) return field;
-  return issue.path.length === 0 ? 'end_date' : null;
-}
+/** The date-order rule is about the whole story; the form shows it at the end date. */
+export const STORY_OBJECT_FIELD: StoryField = 'end_date';
 
 /** Create (spec section 5): the shared schema's rules and messages, first issue first. */
-export function checkCreate(values: StoryFormValues): FormCheck<CreateStoryInput> {
-  const parsed = createStorySchema.safeParse(values);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { ok: false, message: issue?.message ?? validation.storyContentCreate, field: issue ? fieldOf(issue) : null };
-}
+export const createFormSchema = createStorySchema;
 
 /**
  * Edit (spec section 5): title required, content required for text stories, then the schema's other
  * rules. Sends trimmed values, and dates or null; an audio story sends only title and description.
  */
+export function editFormSchema(isAudio: boolean) {
+  const first = z.looseObject(
+    isAudio
+      ? { title: updateStorySchema.shape.title }
+      : {
+          title: updateStorySchema.shape.title,
+          content: z.string().check(z.refine((v) => v.trim() !== '', validation.storyContentEdit)),
+        },
+  );
+  return z.pipe(
+    z.pipe(first, updateStorySchema),
+    z.transform(
+      ({ title, content = '', location, start_date, end_date }): StoryUpdate =>
+        isAudio
+          ? { title, content }
+          : { title, content, location: location || null, start_date: start_date ?? null, end_date: end_date ?? null },
+    ),
+  );
+}
+
+function check<T>(schema: z.ZodMiniType<T>, values: StoryFormValues): FormCheck<T> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0];
+  const key = issue?.path[0];
+  const field = key === undefined ? STORY_OBJECT_FIELD : isStoryField(key) ? key : null;
+  return { ok: false, message: issue?.message ?? validation.storyContentCreate, field };
+}
+
+export function checkCreate(values: StoryFormValues): FormCheck<CreateStoryInput> {
+  return check(createFormSchema, values);
+}
+
 export function checkEdit(values: StoryFormValues, isAudio: boolean): FormCheck<StoryUpdate> {
-  const parsed = updateStorySchema.safeParse(values);
-  const issues: readonly Issue[] = parsed.success ? [] : parsed.error.issues;
-  const titleIssue = issues.find((i) => i.path[0] === 'title');
-  if (titleIssue) return { ok: false, message: titleIssue.message, field: 'title' };
-  if (!isAudio && values.content.trim() === '') {
-    return { ok: false, message: validation.storyContentEdit, field: 'content' };
-  }
-  if (!parsed.success) {
-    const issue = issues[0];
-    return { ok: false, message: issue?.message ?? validation.storyTitleEdit, field: issue ? fieldOf(issue) : null };
-  }
-  const { title, content = '', location, start_date, end_date } = parsed.data;
-  if (isAudio) return { ok: true, value: { title, content } };
-  return {
-    ok: true,
-    value: { title, content, location: location || null, start_date: start_date ?? null, end_date: end_date ?? null },
-  };
+  return check(editFormSchema(isAudio), values);
 }
 
 /** The form's starting values for a loaded story. */
@@ -76,5 +80,5 @@ export function valuesOf(story: StoryDto): StoryFormValues {
 
 /** Whether leaving now would lose typing. */
 export function isDirty(values: StoryFormValues, initial: StoryFormValues): boolean {
-  return (Object.keys(values) as StoryField[]).some((field) => values[field] !== initial[field]);
+  return STORY_FIELDS.some((field) => (values[field] ?? '') !== initial[field]);
 }

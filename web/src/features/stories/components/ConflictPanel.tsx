@@ -1,0 +1,65 @@
+import type { StoryDto } from '@storyloom/shared/schemas/stories';
+import { useEffect, useRef } from 'react';
+import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
+import type { StoryFormValues } from '../utils/story-form.ts';
+
+/**
+ * A save based on an older version (another tab or device saved in between, issue 11): both texts
+ * side by side, so the user keeps what they wrote. "Save My Version" replaces the stored one with
+ * theirs; "Use the Saved Version" loads the stored one into the form (their text stays shown here
+ * until they choose, and in the draft).
+ */
+export function ConflictPanel({
+  message,
+  mine,
+  current,
+  onKeepMine,
+  onUseSaved,
+  busy,
+}: {
+  message: string;
+  mine: StoryFormValues;
+  current: StoryDto;
+  onKeepMine: () => void;
+  onUseSaved: () => void;
+  busy: boolean;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <section ref={ref} tabIndex={-1} className="conflict card" aria-labelledby="conflict-title">
+      <h2 id="conflict-title">Two versions of this story</h2>
+      <p className="form-error" role="alert">
+        {message}
+      </p>
+      <div className="conflict-versions">
+        <section className="conflict-version" aria-labelledby="conflict-mine">
+          <h3 id="conflict-mine">Your version (not saved)</h3>
+          <p className="conflict-title" dir="auto">
+            {mine.title}
+          </p>
+          <div dir="auto">
+            <StoryParagraphs text={mine.content} />
+          </div>
+        </section>
+        <section className="conflict-version" aria-labelledby="conflict-saved">
+          <h3 id="conflict-saved">Saved in another tab or device</h3>
+          <p className="conflict-title" dir="auto">
+            {current.title}
+          </p>
+          <div dir="auto">
+            <StoryParagraphs text={current.content} />
+          </div>
+        </section>
+      </div>
+      <div className="button-row">
+        <button type="button" className="button button-primary" onClick={onKeepMine} disabled={busy} aria-busy={busy}>
+          {busy ? 'Saving…' : 'Save My Version'}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onUseSaved} disabled={busy}>
+          Use the Saved Version
+        </button>
+      </div>
+    </section>
+  );
+}

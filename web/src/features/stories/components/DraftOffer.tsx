@@ -1,0 +1,27 @@
+import { formatDateTime } from '#web/lib/format.ts';
+
+/** "Restore your draft?" above a story form that has unsaved writing from an earlier visit (issue 11). */
+export function DraftOffer({
+  savedAt,
+  onRestore,
+  onDiscard,
+}: {
+  savedAt: number;
+  onRestore: () => void;
+  onDiscard: () => void;
+}) {
+  return (
+    <section className="notice draft-offer" aria-labelledby="draft-offer-title">
+      <h2 id="draft-offer-title">Restore your draft?</h2>
+      <p>You have writing on this page that was not saved, from {formatDateTime(new Date(savedAt).toISOString())}.</p>
+      <div className="button-row">
+        <button type="button" className="button button-primary" onClick={onRestore}>
+          Restore Draft
+        </button>
+        <button type="button" className="button button-secondary" onClick={onDiscard}>
+          Discard Draft
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * "Back to where you were" after logging in (issue 11): the page that sent the user to /login, as a
+ * same-origin path only. Anything else (another origin, `//host`, `javascript:`) is dropped, so a
+ * crafted link can never send a user off-site after they sign in.
+ */
+export function safeReturnPath(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return null;
+  }
+  try {
+    const origin = window.location.origin;
+    const target = new URL(value, origin);
+    if (target.origin !== origin) return null;
+    const path = `${target.pathname}${target.search}${target.hash}`;
+    // Coming back to the login screens themselves would loop.
+    if (/^\/(login|register|verify-email|forgot-password|reset-password)(\/|$)/.test(target.pathname)) return null;
+    return path;
+  } catch {
+    return null;
+  }
+}
+
+const KEY = 'storyloom.returnTo';
+
+/**
+ * Registration goes through an emailed link, possibly in another tab: the path survives it in local
+ * storage and is used by the next login on this device.
+ */
+export function rememberReturnPath(path: string | null): void {
+  const safe = safeReturnPath(path);
+  try {
+    if (safe) localStorage.setItem(KEY, safe);
+    else localStorage.removeItem(KEY);
+  } catch {
+    // Storage off: the user lands on the dashboard instead.
+  }
+}
+
+/** The remembered path (once: it is removed as it is read). */
+export function takeRememberedReturnPath(): string | null {
+  try {
+    const value = localStorage.getItem(KEY);
+    localStorage.removeItem(KEY);
+    return safeReturnPath(value);
+  } catch {
+    return null;
+  }
+}
+
+/** The remembered path, left in place (for links that lead to /login). */
+export function peekRememberedReturnPath(): string | null {
+  try {
+    return safeReturnPath(localStorage.getItem(KEY));
+  } catch {
+    return null;
+  }
+}
