@@ -43,14 +43,12 @@ export const registerFormSchema = z.pipe(
     password: notEmpty(validation.fillAllFields),
     confirmPassword: notEmpty(validation.fillAllFields),
   }),
-  z
-    .object({ ...registerSchema.shape, confirmPassword: z.string() })
-    .check(
-      z.refine((v) => v.password === v.confirmPassword, {
-        message: validation.passwordsMismatch,
-        path: ['confirmPassword'],
-      }),
-    ),
+  z.object({ ...registerSchema.shape, confirmPassword: z.string() }).check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: validation.passwordsMismatch,
+      path: ['confirmPassword'],
+    }),
+  ),
 );
 
 export function checkRegister(values: Record<RegisterField, string>): Checked<RegisterField, RegisterInput> {
@@ -83,14 +81,12 @@ export const resetFormSchema = z.pipe(
     password: notEmpty(validation.fillBothPasswords),
     confirmPassword: notEmpty(validation.fillBothPasswords),
   }),
-  z
-    .object({ password: resetPasswordSchema.shape.new_password, confirmPassword: z.string() })
-    .check(
-      z.refine((v) => v.password === v.confirmPassword, {
-        message: validation.passwordsMismatch,
-        path: ['confirmPassword'],
-      }),
-    ),
+  z.object({ password: resetPasswordSchema.shape.new_password, confirmPassword: z.string() }).check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: validation.passwordsMismatch,
+      path: ['confirmPassword'],
+    }),
+  ),
 );
 
 export function checkResetPassword(
