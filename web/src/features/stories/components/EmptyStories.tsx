@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '#web/config/paths.ts';
+import { audioStoryHref } from './StoryKindSwitch.tsx';
 
 /** The dashboard with no stories yet (spec section 2): three points, two buttons and a tip. */
 export function EmptyStories({ voiceCloned }: { voiceCloned: boolean }) {
@@ -11,6 +12,9 @@ export function EmptyStories({ voiceCloned }: { voiceCloned: boolean }) {
         <li>
           <h3>Record in your voice</h3>
           <p>Tell a story out loud, the way you would at the kitchen table.</p>
+          <p>
+            <Link to={audioStoryHref()}>Record a story</Link>
+          </p>
         </li>
         <li>
           <h3>Write your stories</h3>
