@@ -1,11 +1,17 @@
 import * as routeTable from '@storyloom/functions/routes';
+import type { WorkerDef } from '@storyloom/functions/routes';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { defineStoryloomApp } from '../lib/app.ts';
 
 const app = new App();
 try {
-  await defineStoryloomApp(app, { routes: routeTable.routes, worker: routeTable.worker });
+  // Every worker the route table exports: the jobs worker and, when there is one, the media-jobs worker.
+  const { mediaWorker } = routeTable as { mediaWorker?: WorkerDef };
+  await defineStoryloomApp(app, {
+    routes: routeTable.routes,
+    worker: [routeTable.worker, ...(mediaWorker ? [mediaWorker] : [])],
+  });
 } catch (error) {
   // Configuration and bundling errors are for people, not stack traces.
   console.error((error as Error).message);

@@ -65,7 +65,16 @@ export interface LocalServicesOptions {
    * `CognitoJwtVerifier` (which derives the issuer from the pool id) seeded with `cacheJwks(jwks)`.
    */
   cognitoIssuerBase?: string;
+  /**
+   * Services already running elsewhere (the LocalStack profile, see infra/local/profile.ts): these are not
+   * started here and their endpoints are passed through. Cognito always runs here (LocalStack's free tier has
+   * none). With an external SES, the mailbox reads that service's own message list.
+   */
+  external?: Partial<Record<ExternalService, string>>;
 }
+
+/** The services a profile may point elsewhere. */
+export type ExternalService = 'dynamodb' | 's3' | 'sqs' | 'ses';
 
 /** Region of the AWS-shaped ids the Cognito stand-in hands out. */
 export const LOCAL_REGION = 'us-east-1';
@@ -108,13 +117,15 @@ export async function startLocalServices(opts: LocalServicesOptions): Promise<Lo
     started.push(s);
     return s;
   };
+  const external = opts.external ?? {};
+  const elsewhere = (url: string) => Promise.resolve({ url, stop: async () => {} });
   // The SES stand-in owns the mailbox the Cognito stand-in delivers codes into, so it starts first.
-  const ses = await track(startSes(join(dataDir, 'ses')));
+  const ses = external.ses ? externalSes(external.ses) : await track(startSes(join(dataDir, 'ses')));
   const starting = [
-    track(startDynalite(join(dataDir, 'dynamodb'))),
-    track(startS3rver(join(dataDir, 's3'))),
+    external.dynamodb ? elsewhere(external.dynamodb) : track(startDynalite(join(dataDir, 'dynamodb'))),
+    external.s3 ? elsewhere(external.s3) : track(startS3rver(join(dataDir, 's3'))),
     track(startCognito(join(dataDir, 'cognito'), opts.cognitoIssuerBase, ses.deliver)),
-    track(startFauxqs()),
+    external.sqs ? elsewhere(external.sqs) : track(startFauxqs()),
   ] as const;
   // Wait for every start to settle before cleaning up, so none is left listening after a failure.
   const failure = (await Promise.allSettled(starting)).find((r) => r.status === 'rejected');
@@ -129,7 +140,7 @@ export async function startLocalServices(opts: LocalServicesOptions): Promise<Lo
     endpoints: { dynamodb: dynamodb.url, s3: s3.url, cognito: cognito.url, ses: ses.url, sqs: sqs.url },
     cognitoIssuerBase: cognito.issuerBase,
     jwks: cognito.jwks,
-    listSentEmails: async () => ses.list(),
+    listSentEmails: async () => await ses.list(),
     stop() {
       stopping ??= stopAll(started);
       return stopping;
@@ -494,6 +505,66 @@ async function startSes(directory: string) {
         sesJournal = undefined;
       }
     },
+  };
+}
+
+/**
+ * An SES running elsewhere (LocalStack, or a stand-in in a test): its accepted mail is listed from LocalStack's
+ * `GET /_aws/ses` or aws-ses-v2-local's `GET /store`, whichever answers. The Cognito stand-in's code mails (the
+ * app sends none: it creates users with MessageAction SUPPRESS) are kept in memory here.
+ */
+function externalSes(url: string) {
+  const own: SentEmail[] = [];
+  const get = async (path: string) => {
+    const res = await fetch(new URL(path, url), { signal: AbortSignal.timeout(3000) });
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    return (await res.json()) as Record<string, unknown>;
+  };
+  type LocalStackMessage = {
+    Source: string;
+    Destination?: { ToAddresses?: string[] };
+    Subject?: string;
+    Body?: { text_part?: string; html_part?: string };
+    Timestamp?: string;
+  };
+  return {
+    url,
+    async list(): Promise<SentEmail[]> {
+      const fromStandIn = await get('/store').catch(() => undefined);
+      let mail: SentEmail[];
+      if (fromStandIn && Array.isArray(fromStandIn.emails)) {
+        mail = (fromStandIn.emails as SesEmail[]).map((e) => ({
+          to: e.destination.to,
+          from: e.from,
+          subject: e.subject,
+          text: e.body.text ?? '',
+          html: e.body.html ?? '',
+          sentAt: new Date(e.at * 1000).toISOString(),
+        }));
+      } else {
+        const fromLocalStack = await get('/_aws/ses');
+        mail = ((fromLocalStack.messages ?? []) as LocalStackMessage[]).map((m) => ({
+          to: m.Destination?.ToAddresses ?? [],
+          from: m.Source,
+          subject: m.Subject ?? '',
+          text: m.Body?.text_part ?? '',
+          html: m.Body?.html_part ?? '',
+          sentAt: m.Timestamp ? new Date(m.Timestamp).toISOString() : new Date(0).toISOString(),
+        }));
+      }
+      return [...own, ...mail].sort((a, b) => b.sentAt.localeCompare(a.sentAt));
+    },
+    deliver: ((mail) => {
+      own.push({
+        to: [mail.to],
+        from: mail.from,
+        subject: mail.subject,
+        text: mail.text,
+        html: '',
+        sentAt: new Date().toISOString(),
+      });
+    }) satisfies DeliverEmail,
+    stop: async () => {},
   };
 }
 

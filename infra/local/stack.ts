@@ -14,7 +14,9 @@ import { createApiAdapter, send } from './api-adapter.ts';
 import { sendMailboxJson, sendMailboxPage } from './mailbox.ts';
 import { type ProvisionedResources, provisionLocal } from './provision.ts';
 import { compileRoutes } from './router.ts';
-import { type LocalServices, localTokenIssuer, startLocalServices } from './services.ts';
+import { securityHeaders } from '../lib/security-headers.ts';
+import { ensureSenderIdentity } from './profile.ts';
+import { type ExternalService, type LocalServices, localTokenIssuer, startLocalServices } from './services.ts';
 import { createStaticHandler } from './static-files.ts';
 import { startWorkerLoop } from './worker-loop.ts';
 
@@ -36,6 +38,11 @@ export interface LocalStackOptions {
   env?: Record<string, string>;
   /** Seconds before a failed job is retried; short locally. */
   visibilityTimeoutSeconds?: number;
+  /**
+   * Services running elsewhere (the LocalStack profile, or endpoints the user set): not started here, and the
+   * table, bucket and queues are provisioned there (infra/local/profile.ts).
+   */
+  external?: Partial<Record<ExternalService, string>>;
 }
 
 /** s3rver accepts only its own key; the other stand-ins accept any. */
@@ -101,7 +108,7 @@ const handlersDir = new URL('../../functions/src/handlers/', import.meta.url);
  * HTTP server (`/backend/*`), the built SPA, a mailbox page and the SQS worker loop, in this process.
  */
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
-  const services = await startLocalServices({ dataDir: opts.dataDir });
+  const services = await startLocalServices({ dataDir: opts.dataDir, external: opts.external });
   let ready: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   const host = opts.host ?? '127.0.0.1';
   const acceptsHost = hostCheck(host, opts.allowedHosts ?? []);
@@ -137,6 +144,14 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   };
   // Handlers read their configuration once at module load, exactly as in Lambda: set it before loading them.
   Object.assign(process.env, env);
+  // LocalStack's SES refuses unverified senders: verify ours there (best effort; the embedded one needs none).
+  if (opts.external?.ses) await ensureSenderIdentity(opts.external.ses, env.SES_FROM_ADDRESS ?? '');
+  // The browser headers CloudFront adds in AWS (infra/lib/security-headers.ts): the SPA runs under the same
+  // CSP locally, with the local media origin (the S3 stand-in or LocalStack) where AWS names the bucket.
+  const browserHeaders = securityHeaders({ mediaOrigins: [new URL(env.S3_ENDPOINT ?? services.endpoints.s3).origin] });
+  const withBrowserHeaders = (res: ServerResponse) => {
+    for (const [name, value] of Object.entries(browserHeaders)) res.setHeader(name, value);
+  };
 
   // The same checks as API Gateway's Cognito JWT authorizer: signature, issuer, audience, expiry, and
   // (as the authorizer is set up for ID tokens, which carry the username and groups) token_use 'id'.
@@ -206,13 +221,17 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
   ready = async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
-    if (path === '/backend' || path.startsWith('/backend/')) return api(req, res, path.slice('/backend'.length) || '/');
+    if (path === '/backend' || path.startsWith('/backend/')) {
+      withBrowserHeaders(res);
+      return api(req, res, path.slice('/backend'.length) || '/');
+    }
     // The mailbox holds reset links: it answers only on this machine, whatever address the server listens on.
     const mailbox = path === '/_local/mailbox.json' || path === '/_local/mailbox';
     if (mailbox && !isLoopbackAddress(req.socket.remoteAddress ?? '')) return send(res, 404, { error: 'Not found' });
     if (path === '/_local/mailbox.json') return sendMailboxJson(res, await services.listSentEmails());
     if (path === '/_local/mailbox') return sendMailboxPage(res, await services.listSentEmails());
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'Method not allowed' });
+    withBrowserHeaders(res);
     return serveStatic(req, res, path);
   };
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { externalEndpoints, profileOf } from './profile.ts';
 import { startLocalStack } from './stack.ts';
 
 /** `npm start`: the whole product on this machine, no AWS account and no Docker. */
@@ -23,11 +24,22 @@ if (process.env.SKIP_WEB_BUILD !== '1' || !existsSync(resolve(webDir, 'index.htm
   await buildWeb({ minify: true });
 }
 await mkdir(dataDir, { recursive: true });
-const stack = await startLocalStack({ dataDir, port, webDir, host, allowedHosts });
+// STORYLOOM_PROFILE=localstack: DynamoDB, S3, SQS and SES at LOCALSTACK_ENDPOINT; an endpoint you set yourself
+// (DYNAMODB_ENDPOINT, …) is used as given in every profile (infra/local/profile.ts).
+const profile = profileOf(process.env);
+const external = externalEndpoints(process.env);
+const stack = await startLocalStack({ dataDir, port, webDir, host, allowedHosts, external });
 console.log(`
 Storyloom is running at ${stack.url}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
   Local mailbox: ${stack.url}/_local/mailbox
   Data folder:   ${dataDir}
+  Profile:       ${profile}${
+    Object.keys(external).length
+      ? ` (${Object.entries(external)
+          .map(([k, v]) => `${k} at ${v}`)
+          .join(', ')})`
+      : ''
+  }
 Press Ctrl+C to stop.`);
 
 let stopping = false;

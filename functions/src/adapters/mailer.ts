@@ -23,6 +23,8 @@ export async function sendEmail(email: Email): Promise<void> {
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: config.sesFromAddress,
+      // The stack's configuration set (bounce and complaint suppression, reputation metrics); unset locally.
+      ConfigurationSetName: process.env.SES_CONFIGURATION_SET || undefined,
       Destination: { ToAddresses: [headerValue(email.to)] },
       ReplyToAddresses: email.replyTo ? [headerValue(email.replyTo)] : undefined,
       Content: {
