@@ -33,7 +33,16 @@ async function start() {
   const dataDir = await mkdtemp(join(tmpdir(), 'storyloom-test-'));
   const webDir = join(dataDir, 'web');
   await buildWeb({ outdir: webDir, minify: false });
-  const stack = await startLocalStack({ dataDir, port: 0, quiet: true, webDir, visibilityTimeoutSeconds: 1 });
+  const stack = await startLocalStack({
+    dataDir,
+    port: 0,
+    quiet: true,
+    webDir,
+    visibilityTimeoutSeconds: 1,
+    // Test files make hundreds of stories and shares per user in a minute; the abuse limits are tested
+    // on stacks of their own (test/api/safety-flooding.test.ts).
+    env: { STORY_HOURLY_LIMIT: '100000', SHARE_OWNER_HOURLY_LIMIT: '100000', SHARE_RECIPIENT_DAILY_LIMIT: '100000' },
+  });
   return {
     url: stack.url,
     env: stack.env,

@@ -74,6 +74,15 @@ export const keys = {
     gsi2sk: `${createdAt}#${storyId}`,
   }),
   publicStoriesPartition: () => 'PUBLIC_STORIES',
+  /**
+   * An author's public stories, newest first (gsi4, sparse like gsi2): the author page reads only public
+   * stories, however many private ones the author keeps.
+   */
+  publicByAuthorIndex: (authorId: string, createdAt: string, storyId: string) => ({
+    gsi4pk: `PUBLIC_BY#${authorId}`,
+    gsi4sk: `${createdAt}#${storyId}`,
+  }),
+  publicByAuthorPartition: (authorId: string) => `PUBLIC_BY#${authorId}`,
   /** How many stories are public, kept with atomic ADDs on every public/private transition. */
   publicStoryCounter: () => ({ pk: 'COUNTER#PUBLIC_STORIES', sk: 'COUNTER' }),
   /** Every story for the admin panel, newest first (gsi3). */

@@ -30,6 +30,8 @@ export interface StoryRecord {
   narrationVoiceId?: string;
   isPublic: boolean;
   allowComments: boolean;
+  /** 1 when written, +1 on each content edit: an edit based on an older version is a conflict. Absent on old items (= 1). */
+  version?: number;
   /** The live share-link token, if any (also the key of the link item). */
   shareToken?: string;
 }
@@ -62,6 +64,7 @@ const STORY_FIELDS = [
   'isPublic',
   'allowComments',
   'shareToken',
+  'version',
 ] as const satisfies readonly (keyof StoryRecord)[];
 
 /** The story's own fields from a stored item (drops keys and index attributes). */
@@ -85,6 +88,7 @@ export async function putNewStory(story: StoryRecord): Promise<void> {
         ...keys.storiesByAuthorIndex(story.authorId, story.createdAt, story.id),
         ...keys.allStoriesIndex(story.createdAt, story.id),
         ...(story.isPublic ? keys.publicStoriesIndex(story.createdAt, story.id) : {}),
+        ...(story.isPublic ? keys.publicByAuthorIndex(story.authorId, story.createdAt, story.id) : {}),
         type: 'Story',
         ...story,
       },
@@ -143,14 +147,29 @@ export async function getStories(storyIds: readonly string[]): Promise<StoryReco
 }
 
 /**
- * Replaces the editable fields of a story. `authorId` makes the write conditional on ownership; the
- * result is undefined when the story is gone (or belongs to someone else).
+ * Replaces the editable fields of a story. `authorId` makes the write conditional on ownership and
+ * `version` on the version the edit was based on (`from` undefined: an old item without one), so of two
+ * edits of one version only the first is written. The result is undefined when the story is gone,
+ * belongs to someone else, or has moved past `version.from` (the caller re-reads to tell which).
  */
 export async function updateStoryFields(
   storyId: string,
   edit: StoryEdit,
-  opts: { authorId?: string; updatedAt: string },
+  opts: { authorId?: string; updatedAt: string; version?: { from: number | undefined } },
 ): Promise<StoryRecord | undefined> {
+  const conditions = ['attribute_exists(pk)'];
+  const values: Record<string, unknown> = {};
+  if (opts.authorId) {
+    conditions.push('authorId = :authorId');
+    values[':authorId'] = opts.authorId;
+  }
+  if (opts.version) {
+    if (opts.version.from === undefined) conditions.push('attribute_not_exists(#version)');
+    else {
+      conditions.push('#version = :fromVersion');
+      values[':fromVersion'] = opts.version.from;
+    }
+  }
   // buildUpdate puts every name behind a #placeholder: `location` is one of DynamoDB's reserved words.
   const update = buildUpdate({
     set: {
@@ -160,9 +179,10 @@ export async function updateStoryFields(
       location: edit.location,
       startDate: edit.startDate,
       endDate: edit.endDate,
+      ...(opts.version ? { version: (opts.version.from ?? 1) + 1 } : {}),
     },
-    condition: opts.authorId ? 'attribute_exists(pk) AND authorId = :authorId' : 'attribute_exists(pk)',
-    values: opts.authorId ? { ':authorId': opts.authorId } : undefined,
+    condition: conditions.join(' AND '),
+    values: Object.keys(values).length ? values : undefined,
   });
   try {
     const { Attributes } = await dynamo.send(
@@ -191,13 +211,19 @@ export async function setStoryVisibility(
     if (!current) return undefined;
     const flips = current.isPublic !== change.isPublic;
     const index = keys.publicStoriesIndex(current.createdAt, current.id);
+    const byAuthor = keys.publicByAuthorIndex(current.authorId, current.createdAt, current.id);
     const update = buildUpdate({
       set: {
         isPublic: change.isPublic,
         ...(change.allowComments !== undefined ? { allowComments: change.allowComments } : {}),
         // Joining or leaving the sparse public index (null removes the attributes).
         ...(flips
-          ? { gsi2pk: change.isPublic ? index.gsi2pk : null, gsi2sk: change.isPublic ? index.gsi2sk : null }
+          ? {
+              gsi2pk: change.isPublic ? index.gsi2pk : null,
+              gsi2sk: change.isPublic ? index.gsi2sk : null,
+              gsi4pk: change.isPublic ? byAuthor.gsi4pk : null,
+              gsi4sk: change.isPublic ? byAuthor.gsi4sk : null,
+            }
           : {}),
       },
       condition: 'attribute_exists(pk) AND isPublic = :was',
@@ -214,7 +240,46 @@ export async function setStoryVisibility(
       // Someone else changed the visibility (or deleted the story) since we read it: read again.
     }
   }
-  throw new Error(`Story ${storyId}: visibility kept changing under us`);
+  // Other requests kept flipping it: theirs is the last word. Answer with the story as it stands (the
+  // screen shows the real state) rather than a 500.
+  return getStory(storyId);
+}
+
+/**
+ * Counts one more comment on the story, only while it holds fewer than `max` (a conditional ADD on the
+ * story item, before the comment is written). False when the story is full or gone.
+ */
+export function reserveCommentSlot(storyId: string, max: number): Promise<boolean> {
+  return conditionally(
+    dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.story(storyId),
+        ...buildUpdate({
+          add: { commentCount: 1 },
+          condition: 'attribute_exists(pk) AND (attribute_not_exists(#commentCount) OR #commentCount < :max)',
+          values: { ':max': max },
+        }),
+      }),
+    ),
+  );
+}
+
+/** Gives a comment slot back (a comment deleted, or one that was not written after all). */
+export async function releaseCommentSlot(storyId: string): Promise<void> {
+  await conditionally(
+    dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.story(storyId),
+        ...buildUpdate({
+          add: { commentCount: -1 },
+          condition: 'attribute_exists(pk) AND #commentCount > :zero',
+          values: { ':zero': 0 },
+        }),
+      }),
+    ),
+  );
 }
 
 /** Sets the share-link token, only if the story has none (two "generate" clicks cannot both win). */
@@ -275,24 +340,61 @@ export async function deleteStoryItem(storyId: string): Promise<StoryRecord | un
   }
 }
 
-/** Stories by author, newest first (gsi1), all of them; `publicOnly` for the author page. */
+/**
+ * One page of an author's stories, newest first: all of them (gsi1, the owner's dashboard) or only the
+ * public ones (`publicOnly`: the sparse gsi4, so the author page never reads a private story).
+ */
 export async function listStoriesByAuthor(
   authorId: string,
-  opts: { publicOnly?: boolean } = {},
-): Promise<StoryRecord[]> {
+  opts: { publicOnly?: boolean; limit: number; startKey?: StartKey },
+): Promise<StoriesPage> {
+  const query: TableQuery = opts.publicOnly
+    ? {
+        IndexName: 'gsi4',
+        KeyConditionExpression: 'gsi4pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.publicByAuthorPartition(authorId) },
+        ScanIndexForward: false,
+      }
+    : {
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.storiesByAuthorPartition(authorId) },
+        ScanIndexForward: false,
+      };
+  const { items, next } = await queryItems(query, { limit: opts.limit, startKey: opts.startKey });
+  return { stories: items.map(toStoryRecord), next };
+}
+
+/**
+ * Maintenance, once after gsi4 was added to a table with public stories (AWS: run with the stack's
+ * environment): gives every public story its gsi4 keys. Reads the public index, never a request path.
+ */
+export async function backfillPublicByAuthorIndex(): Promise<number> {
   const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: {
-      ':pk': keys.storiesByAuthorPartition(authorId),
-      ...(opts.publicOnly ? { ':true': true } : {}),
-    },
-    // The author page reads the author's private stories too and drops them here: cost grows with the
-    // author's story count, not with the table (docs/stories.md).
-    FilterExpression: opts.publicOnly ? 'isPublic = :true' : undefined,
-    ScanIndexForward: false,
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.publicStoriesPartition() },
   });
-  return items.map(toStoryRecord);
+  let updated = 0;
+  for (const item of items) {
+    if (item.gsi4pk) continue;
+    const story = toStoryRecord(item);
+    const ok = await conditionally(
+      dynamo.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.story(story.id),
+          ...buildUpdate({
+            set: keys.publicByAuthorIndex(story.authorId, story.createdAt, story.id),
+            condition: 'attribute_exists(pk) AND isPublic = :true',
+            values: { ':true': true },
+          }),
+        }),
+      ),
+    );
+    if (ok) updated++;
+  }
+  return updated;
 }
 
 /** Ids of a user's stories (account deletion). */

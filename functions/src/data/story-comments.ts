@@ -57,8 +57,12 @@ export async function getComment(storyId: string, commentId: string): Promise<Co
   return Item ? toCommentRecord(Item) : undefined;
 }
 
-export async function deleteComment(storyId: string, commentId: string): Promise<void> {
-  await dynamo.send(new DeleteCommand({ TableName: table(), Key: keys.storyComment(storyId, commentId) }));
+/** Deletes a comment; true only for the call that deleted it (so the story's comment count moves once). */
+export async function deleteComment(storyId: string, commentId: string): Promise<boolean> {
+  const { Attributes } = await dynamo.send(
+    new DeleteCommand({ TableName: table(), Key: keys.storyComment(storyId, commentId), ReturnValues: 'ALL_OLD' }),
+  );
+  return Attributes !== undefined;
 }
 
 /** Keys of every comment a user wrote, on any story (account deletion). */

@@ -4,7 +4,7 @@ import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
 import { conditionally, type ItemKey, queryKeys } from './items.ts';
 import { keys } from './keys.ts';
-import { queryAll } from './query.ts';
+import { queryAll, queryItems, type StartKey } from './query.ts';
 
 /**
  * A story shared with one user (`STORY#<storyId>` / `SHARE#<userId>`), listed under that user too
@@ -117,15 +117,21 @@ export function deleteShare(share: Pick<ShareRecord, 'storyId' | 'userId' | 'id'
   );
 }
 
-/** Stories shared with a user, newest share first (gsi1; eventually consistent in AWS). */
-export async function listSharesWithUser(userId: string): Promise<ShareRecord[]> {
-  const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.sharedWithPartition(userId) },
-    ScanIndexForward: false,
-  });
-  return items.map(toShareRecord);
+/** One page of the stories shared with a user, newest share first (gsi1; eventually consistent in AWS). */
+export async function listSharesWithUser(
+  userId: string,
+  page: { limit: number; startKey?: StartKey },
+): Promise<{ shares: ShareRecord[]; next?: StartKey }> {
+  const { items, next } = await queryItems(
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.sharedWithPartition(userId) },
+      ScanIndexForward: false,
+    },
+    page,
+  );
+  return { shares: items.map(toShareRecord), next };
 }
 
 /** Keys of every share a user received (account deletion). */

@@ -17,6 +17,10 @@ export const config = {
   /** Public URL of the app, used in email links (no trailing slash). */
   appUrl: requiredEnv('APP_URL').replace(/\/+$/, ''),
   contactRateLimit: intEnv('CONTACT_RATE_LIMIT', 5),
+  /** Abuse limits of stories (docs/stories.md, "No flooding"); the test stack raises them for its fixtures. */
+  storyHourlyLimit: intEnv('STORY_HOURLY_LIMIT', 60),
+  shareOwnerHourlyLimit: intEnv('SHARE_OWNER_HOURLY_LIMIT', 60),
+  shareRecipientDailyLimit: intEnv('SHARE_RECIPIENT_DAILY_LIMIT', 20),
   /** Endpoints of local stand-ins (local mode, LocalStack); unset in AWS. */
   endpoints: {
     dynamodb: optionalEnv('DYNAMODB_ENDPOINT'),

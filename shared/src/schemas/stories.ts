@@ -43,6 +43,15 @@ export const storyMessages = {
   commentsOff: 'Comments are turned off for this story',
   commentAdded: 'Comment added',
   commentDeleted: 'Comment deleted',
+  version: 'version must be a whole number of at least 1',
+  versionConflict: 'This story was changed in another tab or device. Review both versions and save again.',
+  storyQuota: 'You have added a lot of stories in a short time. Please wait an hour and try again.',
+  commentQuota: 'This story has received a lot of comments in a short time. Please try again later.',
+  commentsFull: 'This story has reached the most comments it can hold.',
+  shareQuota: 'You have shared a lot of stories in a short time. Please wait an hour and try again.',
+  recipientQuota: 'You have shared many stories with this person today. Please try again tomorrow.',
+  sharedNotFound: 'This story is not shared with you',
+  leftShare: 'The story was removed from your list.',
 } as const;
 
 const isRealDate = (s: string) => {
@@ -148,6 +157,13 @@ export const updateStorySchema = z
     location: optionalTrimmed(STORY_LOCATION_MAX, storyMessages.locationMax),
     start_date: dateField,
     end_date: dateField,
+    /**
+     * The `version` of the story the edit was based on (from the story the form loaded). An older one
+     * than the stored story's is refused with 409 `{ error, current }`; leaving it out overwrites.
+     */
+    version: z.optional(
+      z.number({ error: storyMessages.version }).check(z.int(storyMessages.version), z.gte(1, storyMessages.version)),
+    ),
   })
   .check(z.refine(datesInOrder, storyMessages.dateOrder));
 export type UpdateStoryInput = z.infer<typeof updateStorySchema>;
@@ -209,6 +225,27 @@ export const pageQuerySchema = z.object({
   limit: intParam(PUBLIC_PAGE_SIZE, 1, PUBLIC_PAGE_SIZE_MAX, storyMessages.limit),
 });
 
+const cursorParam = z.optional(
+  z.string().check(z.maxLength(2000, storyMessages.cursor), z.regex(/^[A-Za-z0-9_-]+$/, storyMessages.cursor)),
+);
+
+/** A page of a list: `limit` (default and maximum `max`) and the previous page's `next_cursor`. */
+export const listPageQuerySchema = (fallback: number, max: number) =>
+  z.object({
+    limit: intParam(fallback, 1, max, `Limit must be a whole number from 1 to ${max}`),
+    cursor: cursorParam,
+  });
+
+/** GET /api/stories?limit&cursor (own stories; the first page also carries the first shared ones). */
+export const MY_STORIES_PAGE_MAX = 100;
+export const myStoriesQuerySchema = listPageQuerySchema(MY_STORIES_PAGE_MAX, MY_STORIES_PAGE_MAX);
+/** GET /api/shared-with-me?limit&cursor, and `shared_stories` on the first page of GET /api/stories. */
+export const SHARED_PAGE_MAX = 50;
+export const sharedWithMeQuerySchema = listPageQuerySchema(SHARED_PAGE_MAX, SHARED_PAGE_MAX);
+/** GET /public/author/{id}?limit&cursor */
+export const AUTHOR_PAGE_MAX = 100;
+export const authorQuerySchema = listPageQuerySchema(AUTHOR_PAGE_MAX, AUTHOR_PAGE_MAX);
+
 /** GET /api/admin/stories?limit&cursor: newest first; `cursor` is the previous page's `next_cursor`. */
 export const adminStoriesQuerySchema = z.object({
   limit: intParam(ADMIN_STORIES_PAGE_MAX, 1, ADMIN_STORIES_PAGE_MAX, storyMessages.adminLimit),
@@ -238,6 +275,8 @@ export const commentParamsSchema = z.object({
 });
 /** /api/shares/{shareId} */
 export const shareParamsSchema = z.object({ shareId: pathId(SHARE_ID_PATTERN, storyMessages.shareId) });
+/** /api/shared-with-me/{storyId} */
+export const sharedWithMeParamsSchema = z.object({ storyId: pathId(STORY_ID_PATTERN, storyMessages.storyId) });
 /**
  * /shared/{shareToken}: a link token, or the id of a public story (the discovery card's fallback). Any
  * other value is a 404 with the spec's text, decided in the domain so a bad token and an expired one look alike.
@@ -256,6 +295,8 @@ export interface StoryDto {
   content: string;
   /** In lists: true when `content` is only the first LIST_CONTENT_CHARS characters. */
   content_truncated?: boolean;
+  /** 1 when created, +1 on each content edit; send it back with PUT /api/stories/{id} (409 when older). */
+  version: number;
   story_type: 'text' | 'audio';
   location: string | null;
   start_date: string | null;
@@ -301,10 +342,28 @@ export interface PaginationDto {
   total_pages: number;
 }
 
-/** GET /api/stories: the caller's own stories (newest first) and, separately, the stories shared with them. */
+/**
+ * GET /api/stories: one page of the caller's own stories (newest first; `next_cursor` fetches the next)
+ * and, on the first page, the first page of the stories shared with them (`shared_next_cursor` goes on
+ * with GET /api/shared-with-me?cursor=).
+ */
 export interface MyStoriesResponse {
   stories: StoryDto[];
+  next_cursor: string | null;
   shared_stories: StoryDto[];
+  shared_next_cursor: string | null;
+}
+
+/** GET /api/shared-with-me: one page of the stories shared with the caller, newest share first. */
+export interface SharedWithMeResponse {
+  stories: StoryDto[];
+  next_cursor: string | null;
+}
+
+/** 409 of PUT /api/stories/{id}: the edit was based on an older version; `current` is the stored story. */
+export interface StoryConflictResponse {
+  error: string;
+  current: StoryDto;
 }
 
 /** GET /public/stories */
@@ -313,10 +372,11 @@ export interface PublicStoriesResponse {
   pagination: PaginationDto;
 }
 
-/** GET /public/author/{id} */
+/** GET /public/author/{id}: the author's public stories, newest first, a page at a time. */
 export interface AuthorPageResponse {
   author: { id: string; username: string; profile_image_url: string | null };
   stories: StoryDto[];
+  next_cursor: string | null;
 }
 
 /** POST /api/stories/{id}/share */

@@ -1,5 +1,6 @@
 import { fallback } from '@storyloom/shared/messages';
 import {
+  AUTHOR_PAGE_MAX,
   type AuthorPageResponse,
   type PublicStoriesResponse,
   SHARE_TOKEN_PATTERN,
@@ -7,12 +8,14 @@ import {
   type StoryDto,
   storyMessages,
 } from '@storyloom/shared/schemas/stories';
+import { encodeCursor } from '../../data/cursor.ts';
+import { keys } from '../../data/keys.ts';
 import { getShareLinkStoryId } from '../../data/share-links.ts';
 import { countPublicStories, listPublicStoriesPage, listStoriesByAuthor } from '../../data/stories.ts';
 import { getUser } from '../../data/users.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { publicListView, toStoryDto } from './dto.ts';
-import { readStoryPartition } from './stories.ts';
+import { cursorKey, readStoryPartition } from './stories.ts';
 
 /**
  * GET /public/stories?page&limit: public stories newest first, with the total from the public counter.
@@ -26,14 +29,22 @@ export async function listPublicStories(page: number, limit: number): Promise<Pu
   };
 }
 
-/** GET /public/author/{id}: the author and their public stories, newest first. */
-export async function getAuthorPage(authorId: string): Promise<AuthorPageResponse> {
+/**
+ * GET /public/author/{id}?limit&cursor: the author and a page of their public stories, newest first,
+ * from the sparse public-by-author index: the author's private stories are never read.
+ */
+export async function getAuthorPage(
+  authorId: string,
+  page: { limit: number; cursor?: string } = { limit: AUTHOR_PAGE_MAX },
+): Promise<AuthorPageResponse> {
   const user = /^[\w.@+:-]{1,128}$/.test(authorId) ? await getUser(authorId) : undefined;
   if (!user) throw new NotFound(storyMessages.authorNotFound);
-  const stories = await listStoriesByAuthor(authorId, { publicOnly: true });
+  const startKey = page.cursor ? cursorKey(page.cursor, 'gsi4', keys.publicByAuthorPartition(authorId)) : undefined;
+  const { stories, next } = await listStoriesByAuthor(authorId, { publicOnly: true, limit: page.limit, startKey });
   return {
     author: { id: user.id, username: user.username, profile_image_url: user.profileImageUrl ?? null },
     stories: stories.map((s) => toStoryDto(s, publicListView)),
+    next_cursor: next ? encodeCursor(next) : null,
   };
 }
 

@@ -30,6 +30,7 @@ export function toStoryDto(story: StoryRecord, view: StoryView): StoryDto {
     title: story.title,
     content: view.list ? story.content.slice(0, LIST_CONTENT_CHARS) : story.content,
     ...(view.list ? { content_truncated: story.content.length > LIST_CONTENT_CHARS } : {}),
+    version: story.version ?? 1,
     story_type: story.storyType,
     location: story.location ?? null,
     start_date: story.startDate ?? null,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { success } from '@storyloom/shared/messages';
 import {
   type PrivacyInput,
@@ -7,9 +8,10 @@ import {
   type StoryDto,
   storyMessages,
 } from '@storyloom/shared/schemas/stories';
+import { reserveRateSlots } from '../../data/rate-limit.ts';
 import { deleteShareLink, putShareLink } from '../../data/share-links.ts';
 import { clearShareToken, getStory, setShareToken, setStoryVisibility } from '../../data/stories.ts';
-import { deleteShare, findShareById, upsertShare } from '../../data/story-shares.ts';
+import { deleteShare, findShareById, getShare, upsertShare } from '../../data/story-shares.ts';
 import { findUserId, getUser } from '../../data/users.ts';
 import { config } from '../../lib/config.ts';
 import { NotFound, ValidationFailed } from '../../lib/errors.ts';
@@ -42,6 +44,12 @@ export async function shareStory(
   const target = targetId ? await getUser(targetId) : undefined;
   if (!target) throw new NotFound(storyMessages.userNotFound);
   if (target.id === userId) throw new ValidationFailed(storyMessages.shareSelf);
+  // A changed permission is not a new share: only new ones count against the recipient's cap.
+  const isNew = !(await getShare(storyId, target.id));
+  await reserveRateSlots([
+    { ...SHARE_LIMITS.perOwner, subject: hashed(userId) },
+    ...(isNew ? [{ ...SHARE_LIMITS.perRecipient, subject: hashed(`${userId}>${target.id}`) }] : []),
+  ]);
   const { share, created } = await upsertShare({
     storyId,
     userId: target.id,
@@ -62,6 +70,38 @@ export async function shareStory(
       share: { id: share.id, permission: share.permission, SharedWith: { username: share.username } },
     },
   };
+}
+
+/**
+ * No flooding: one owner shares at most 60 times an hour (SHARE_OWNER_HOURLY_LIMIT), and at most 20 new
+ * stories a day with any one person (SHARE_RECIPIENT_DAILY_LIMIT), so a stranger cannot fill someone's "Shared with you" list
+ * (who can also leave a share).
+ */
+const SHARE_LIMITS = {
+  perOwner: {
+    scope: 'share-owner',
+    limit: config.shareOwnerHourlyLimit,
+    windowSeconds: 60 * 60,
+    message: storyMessages.shareQuota,
+  },
+  perRecipient: {
+    scope: 'share-recipient',
+    limit: config.shareRecipientDailyLimit,
+    windowSeconds: 24 * 60 * 60,
+    message: storyMessages.recipientQuota,
+  },
+} as const;
+
+/** Rate-limit subjects are hashed: the counters hold no user ids. */
+const hashed = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * DELETE /api/shared-with-me/{storyId}: the recipient leaves a story shared with them ("Remove from my
+ * list"); their access through the share ends at once. 404 when the story is not shared with them.
+ */
+export async function leaveSharedStory(storyId: string, userId: string): Promise<void> {
+  const share = await getShare(storyId, userId);
+  if (!share || !(await deleteShare(share))) throw new NotFound(storyMessages.sharedNotFound);
 }
 
 /** DELETE /api/shares/{shareId}: the story's owner removes a share; 404 for anyone else. */

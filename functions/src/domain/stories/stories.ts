@@ -1,11 +1,17 @@
+import { createHash } from 'node:crypto';
 import { serverText, validation } from '@storyloom/shared/messages';
 import {
   type CreateStoryInput,
   type MyStoriesResponse,
+  SHARED_PAGE_MAX,
+  type SharedWithMeResponse,
   type StoryDto,
   storyMessages,
   type UpdateStoryInput,
 } from '@storyloom/shared/schemas/stories';
+import { decodeCursor, encodeCursor } from '../../data/cursor.ts';
+import { keys } from '../../data/keys.ts';
+import { consumeRateLimit } from '../../data/rate-limit.ts';
 import {
   getStories,
   getStoryPartition,
@@ -19,7 +25,8 @@ import {
 import { type CommentRecord, isCommentItem, toCommentRecord } from '../../data/story-comments.ts';
 import { isShareItem, listSharesWithUser, type ShareRecord, toShareRecord } from '../../data/story-shares.ts';
 import { getUser } from '../../data/users.ts';
-import { Unauthorized, ValidationFailed } from '../../lib/errors.ts';
+import { config } from '../../lib/config.ts';
+import { AppError, Unauthorized, ValidationFailed } from '../../lib/errors.ts';
 import { canComment, loadOwnedStory, type Relation, relationTo, storyNotFound } from './access.ts';
 import { deleteStoryCompletely } from './deletion.ts';
 import { toStoryDto } from './dto.ts';
@@ -32,8 +39,17 @@ export async function usernameOf(userId: string): Promise<string> {
   return user.username;
 }
 
+/** New stories per author per hour (STORY_HOURLY_LIMIT, 60): a lifetime of memoirs fits, a flood does not. */
+const STORY_QUOTA = {
+  scope: 'story-create',
+  limit: config.storyHourlyLimit,
+  windowSeconds: 60 * 60,
+  message: storyMessages.storyQuota,
+};
+
 /** POST /api/stories: a private text story with comments allowed (the privacy modal makes it public). */
 export async function createStory(userId: string, input: CreateStoryInput): Promise<StoryDto> {
+  await consumeRateLimit({ ...STORY_QUOTA, subject: hashed(userId) });
   const now = new Date().toISOString();
   const story: StoryRecord = {
     id: newStoryId(),
@@ -49,6 +65,7 @@ export async function createStory(userId: string, input: CreateStoryInput): Prom
     updatedAt: now,
     isPublic: false,
     allowComments: true,
+    version: 1,
   };
   await putNewStory(story);
   return toStoryDto(story, ownerView(story, [], []));
@@ -131,9 +148,32 @@ export async function updateStory(storyId: string, userId: string, input: Update
   };
   if (edit.startDate && edit.endDate && edit.startDate > edit.endDate)
     throw new ValidationFailed(storyMessages.dateOrder);
-  const updated = await updateStoryFields(storyId, edit, { authorId: userId, updatedAt: new Date().toISOString() });
-  if (!updated) throw storyNotFound();
+  // Based on an older version than the stored one: another tab or device saved in between.
+  if (input.version !== undefined && input.version !== (story.version ?? 1)) throw await versionConflict(storyId);
+  const updated = await updateStoryFields(storyId, edit, {
+    authorId: userId,
+    updatedAt: new Date().toISOString(),
+    // Conditional on the version read above, so a save racing this one cannot be overwritten unseen.
+    version: { from: story.version },
+  });
+  if (!updated) {
+    if (input.version !== undefined) throw await versionConflict(storyId);
+    // No version sent (an older client): last write wins, as before versions existed.
+    const again = await loadOwnedStory(storyId, userId);
+    const retried = await updateStoryFields(storyId, edit, {
+      authorId: userId,
+      updatedAt: new Date().toISOString(),
+      version: { from: again.version },
+    });
+    if (!retried) throw storyNotFound();
+  }
   return ownerStoryView(storyId);
+}
+
+/** 409 with the stored story, so the screen can show both versions (404 when it is gone meanwhile). */
+async function versionConflict(storyId: string): Promise<AppError> {
+  const current = await ownerStoryView(storyId);
+  return new AppError(409, storyMessages.versionConflict, { current });
 }
 
 /** DELETE /api/stories/{id}: the owner deletes the story and everything of it. */
@@ -142,19 +182,50 @@ export async function deleteStory(storyId: string, userId: string): Promise<void
   await deleteStoryCompletely(storyId);
 }
 
+/** Rate-limit subjects are hashed: the counters hold no user ids, so an account deletion need not find them. */
+function hashed(userId: string): string {
+  return createHash('sha256').update(userId).digest('hex');
+}
+
+const ownListView = (story: StoryRecord) => ({
+  ...ownerView(story, [], []),
+  shares: undefined,
+  comments: undefined,
+  list: true,
+});
+
 /**
- * GET /api/stories: the caller's stories, newest first, and the stories shared with them
- * (`shared_stories`, newest share first). Lists carry no comments or shares: the story view has them.
+ * GET /api/stories?limit&cursor: a page of the caller's stories, newest first, and on the first page the
+ * first page of the stories shared with them (`shared_stories`, newest share first; more through
+ * GET /api/shared-with-me). Lists carry no comments or shares: the story view has them.
  */
-export async function listMyStories(userId: string): Promise<MyStoriesResponse> {
-  const [own, shares] = await Promise.all([listStoriesByAuthor(userId), listSharesWithUser(userId)]);
-  const sharedStories = await getStories(shares.map((s) => s.storyId));
-  const byId = new Map(sharedStories.map((s) => [s.id, s]));
+export async function listMyStories(
+  userId: string,
+  page: { limit: number; cursor?: string },
+): Promise<MyStoriesResponse> {
+  const startKey = page.cursor ? cursorKey(page.cursor, 'gsi1', keys.storiesByAuthorPartition(userId)) : undefined;
+  const [own, shared] = await Promise.all([
+    listStoriesByAuthor(userId, { limit: page.limit, startKey }),
+    page.cursor ? undefined : listSharedWithMe(userId, { limit: SHARED_PAGE_MAX }),
+  ]);
   return {
-    stories: own.map((story) =>
-      toStoryDto(story, { ...ownerView(story, [], []), shares: undefined, comments: undefined, list: true }),
-    ),
-    shared_stories: shares.flatMap((share) => {
+    stories: own.stories.map((story) => toStoryDto(story, ownListView(story))),
+    next_cursor: own.next ? encodeCursor(own.next) : null,
+    shared_stories: shared?.stories ?? [],
+    shared_next_cursor: shared?.next_cursor ?? null,
+  };
+}
+
+/** GET /api/shared-with-me?limit&cursor: a page of the stories shared with the caller, newest share first. */
+export async function listSharedWithMe(
+  userId: string,
+  page: { limit: number; cursor?: string },
+): Promise<SharedWithMeResponse> {
+  const startKey = page.cursor ? cursorKey(page.cursor, 'gsi1', keys.sharedWithPartition(userId)) : undefined;
+  const shares = await listSharesWithUser(userId, { limit: page.limit, startKey });
+  const byId = new Map((await getStories(shares.shares.map((s) => s.storyId))).map((s) => [s.id, s]));
+  return {
+    stories: shares.shares.flatMap((share) => {
       const story = byId.get(share.storyId);
       // The share index lags a removed share or a deleted story by a moment in AWS.
       if (!story || story.authorId === userId) return [];
@@ -169,5 +240,13 @@ export async function listMyStories(userId: string): Promise<MyStoriesResponse> 
         }),
       ];
     }),
+    next_cursor: shares.next ? encodeCursor(shares.next) : null,
   };
+}
+
+/** A list's cursor back into the key it stands for; anything else is a 400. */
+export function cursorKey(cursor: string, index: 'gsi1' | 'gsi4', partition: string) {
+  const key = decodeCursor(cursor, { index, partition });
+  if (!key) throw new ValidationFailed(storyMessages.cursor);
+  return key;
 }
