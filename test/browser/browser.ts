@@ -46,7 +46,12 @@ export interface BrowserFixture {
   readonly context: BrowserContext;
   /** Uncaught errors thrown in the page during the current test. */
   readonly pageErrors: readonly Error[];
+  /** Content Security Policy violations the console reported during the current test (any fails the test). */
+  readonly cspViolations: readonly string[];
 }
+
+/** Chromium reports a blocked load or inline script/style on the console with this wording. */
+export const isCspViolation = (text: string) => /Content Security Policy/i.test(text);
 
 /**
  * Call once inside a `describe`: one browser for the file, a fresh context and page per test,
@@ -57,6 +62,7 @@ export function useBrowser(opts: { args?: readonly string[] } = {}): BrowserFixt
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   let pageErrors: Error[] = [];
+  let cspViolations: string[] = [];
 
   beforeAll(async () => {
     browser = await launchBrowser(opts.args);
@@ -71,6 +77,11 @@ export function useBrowser(opts: { args?: readonly string[] } = {}): BrowserFixt
     page = await context.newPage();
     pageErrors = [];
     page.on('pageerror', (error) => pageErrors.push(error));
+    // The SPA runs under production's CSP (local mode sends the same headers): a violation is a failure.
+    cspViolations = [];
+    context.on('console', (message) => {
+      if (isCspViolation(message.text())) cspViolations.push(message.text());
+    });
   });
   afterEach(async ({ task }) => {
     // afterEach runs before onTestFailed, while the page is still open: the moment to take the picture.
@@ -78,6 +89,9 @@ export function useBrowser(opts: { args?: readonly string[] } = {}): BrowserFixt
     await context?.close();
     context = undefined;
     page = undefined;
+    if (cspViolations.length > 0) {
+      throw new Error(`Content Security Policy violations in the console:\n${cspViolations.join('\n')}`);
+    }
   });
 
   return {
@@ -91,6 +105,9 @@ export function useBrowser(opts: { args?: readonly string[] } = {}): BrowserFixt
     },
     get pageErrors() {
       return pageErrors;
+    },
+    get cspViolations() {
+      return cspViolations;
     },
   };
 }
