@@ -50,7 +50,9 @@ export function Navbar() {
               <li>
                 <NavLink to={paths.profile.getHref()} className={navLinkClass}>
                   <span className="nav-avatar">
-                    {user && <Avatar name={user.Username} path={user.profile_image_url} size={32} />}
+                    {user && (
+                      <Avatar name={user.Username} path={user.profile_image_url} size={32} letterAsText={false} />
+                    )}
                     Profile
                   </span>
                 </NavLink>

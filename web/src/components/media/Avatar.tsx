@@ -10,7 +10,21 @@ export type AvatarSize = (typeof AVATAR_SIZES)[number];
  * `path` is the stored media key (`profile_image_url`), read through a secure URL. The name is always
  * printed beside it, so the picture is decorative for screen readers.
  */
-export function Avatar({ name, path, size }: { name: string; path?: string | null; size: AvatarSize }) {
+export function Avatar({
+  name,
+  path,
+  size,
+  letterAsText = true,
+}: {
+  name: string;
+  path?: string | null;
+  size: AvatarSize;
+  /**
+   * false draws the letter with CSS, so it adds nothing to the text of what holds it (the navbar's
+   * Profile link reads "Profile", not "UProfile").
+   */
+  letterAsText?: boolean;
+}) {
   const { url, status } = useSecureUrl(path || null);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const style = { width: size, height: size, fontSize: size * 0.45 };
@@ -28,9 +42,21 @@ export function Avatar({ name, path, size }: { name: string; path?: string | nul
       />
     );
   }
+  const letter = Array.from(name.trim())[0]?.toLocaleUpperCase('en-US') ?? '?';
+  if (!letterAsText) {
+    return (
+      <span
+        className="avatar avatar-mark"
+        style={style}
+        aria-hidden="true"
+        data-avatar-size={size}
+        data-initial={letter}
+      />
+    );
+  }
   return (
     <span className="avatar avatar-initial" style={style} aria-hidden="true" data-avatar-size={size}>
-      {Array.from(name.trim())[0]?.toLocaleUpperCase('en-US') ?? '?'}
+      {letter}
     </span>
   );
 }
