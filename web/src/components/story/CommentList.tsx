@@ -23,7 +23,9 @@ export function CommentList({ comments, onDelete, deletingId, emptyText = 'No co
               {formatDateTime(comment.created_at)}
             </time>
           </p>
-          <p className="comment-text">{comment.text}</p>
+          <p className="comment-text" dir="auto">
+            {comment.text}
+          </p>
           {onDelete && comment.can_delete && (
             <button
               type="button"

@@ -8,7 +8,9 @@ export function StoryParagraphs({ text }: { text: string }) {
       {paragraphs.map((paragraph, i) => (
         // Paragraphs have no identity of their own; their order is the story's.
         // biome-ignore lint/suspicious/noArrayIndexKey: the list is static for a given text.
-        <p key={i}>{paragraph}</p>
+        <p key={i} dir="auto">
+          {paragraph}
+        </p>
       ))}
     </div>
   );

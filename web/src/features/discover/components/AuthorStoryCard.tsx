@@ -24,7 +24,11 @@ export function AuthorStoryCard({ story }: { story: StoryDto }) {
         startDate={story.start_date}
         endDate={story.end_date}
       />
-      {preview && <p className="story-preview">{preview}</p>}
+      {preview && (
+        <p className="story-preview" dir="auto">
+          {preview}
+        </p>
+      )}
     </article>
   );
 }

@@ -19,7 +19,11 @@ export function DiscoverCard({ story }: { story: StoryDto }) {
           <StoryTitleText title={story.title} isAudio={story.story_type === 'audio'} />
         </Link>
       </h2>
-      {text && <p className="story-snippet">{text}</p>}
+      {text && (
+        <p className="story-snippet" dir="auto">
+          {text}
+        </p>
+      )}
       <ul className="tags" aria-label="About this story">
         <li>
           <Link to={paths.author.getHref(story.author.id)} className="tag tag-author card-raised">

@@ -8,7 +8,7 @@ export function StoryTitleText({ title, isAudio }: { title: string; isAudio: boo
           <span className="visually-hidden">Audio story: </span>
         </>
       )}
-      {title}
+      <span dir="auto">{title}</span>
     </>
   );
 }

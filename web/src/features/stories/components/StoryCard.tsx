@@ -26,7 +26,7 @@ export function StoryCard({ story, shared = false }: { story: StoryDto; shared?:
                 <span className="visually-hidden">Audio story: </span>
               </>
             )}
-            {story.title}
+            <span dir="auto">{story.title}</span>
           </Link>
         </h3>
         {!shared && <PrivacyBadge isPublic={story.is_public} />}
@@ -48,7 +48,11 @@ export function StoryCard({ story, shared = false }: { story: StoryDto; shared?:
         endDate={story.end_date}
       />
       {isAudio && story.audio_url && <StoryAudio src={story.audio_url} label="Audio story" />}
-      {preview && <p className="story-preview">{preview}</p>}
+      {preview && (
+        <p className="story-preview" dir="auto">
+          {preview}
+        </p>
+      )}
       {!isAudio && story.audio_url && <StoryAudio src={story.audio_url} label="AI Narration" />}
     </article>
   );

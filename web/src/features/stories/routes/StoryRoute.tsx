@@ -87,7 +87,7 @@ function StoryView({ story }: { story: StoryDto }) {
               <span className="visually-hidden">Audio story: </span>
             </>
           )}
-          {story.title}
+          <span dir="auto">{story.title}</span>
         </h1>
         <div className="story-header-line">
           <PrivacyBadge isPublic={story.is_public} />
