@@ -24,6 +24,7 @@ import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/m
 import type { JwtTokenGenerator, TokenConfig } from 'cognito-local/lib/services/tokenGenerator.js';
 import type { UserPool, UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import type { Logger } from 'pino';
+import { closeDynaliteIterators } from './dynalite-iterators.ts';
 
 export interface SentEmail {
   to: string[];
@@ -169,6 +170,33 @@ function listen(server: http.Server): Promise<void> {
   });
 }
 
+/**
+ * The stand-ins trust every caller (no signature checks), and cognito-local even allows any CORS origin.
+ * Only the app's SDK clients on this machine should reach them: a request from a web page (it carries an
+ * `Origin`, a CORS preflight too) or addressed to a non-loopback name (DNS rebinding) is refused, so a
+ * site open in the user's browser cannot create an admin or read the table. S3 is left out: the browser
+ * uploads and reads media there, under the bucket's CORS rule for the app's origin only.
+ * Other programs of the same user can still call them: see docs/local-mode.md, "Who can reach what".
+ */
+function answerOnlyThisMachine(server: http.Server): void {
+  const listeners = server.listeners('request') as http.RequestListener[];
+  server.removeAllListeners('request');
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (!fromSdkOnThisMachine(req)) {
+      res.writeHead(403, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Local stand-ins answer only the app on this machine.' }));
+      return;
+    }
+    for (const listener of listeners) listener.call(server, req, res);
+  });
+}
+
+export function fromSdkOnThisMachine(req: Pick<http.IncomingMessage, 'headers'>): boolean {
+  if (req.headers.origin !== undefined) return false;
+  const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 /** Closes a server without waiting for the SDK clients' keep-alive sockets to time out. */
 function closeServer(server: http.Server): Promise<void> {
   return new Promise((resolveClose, reject) => {
@@ -188,8 +216,10 @@ type Dynalite = (options: {
 }) => http.Server;
 
 async function startDynalite(path: string) {
+  closeDynaliteIterators();
   const dynalite = cjsRequire('dynalite') as Dynalite;
   const server = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  answerOnlyThisMachine(server);
   await listen(server);
   return { url: urlOf(server), stop: () => closeServer(server) };
 }
@@ -361,6 +391,7 @@ async function startCognito(dataDirectory: string, issuerOverride: string | unde
     }
     app(req, res);
   });
+  answerOnlyThisMachine(server);
   await listen(server);
   url = urlOf(server);
   tokenConfig.IssuerDomain ??= url;
@@ -466,6 +497,7 @@ async function startSes(directory: string) {
   let server: http.Server;
   try {
     server = await sesServer({ host: '127.0.0.1', port: 0 });
+    answerOnlyThisMachine(server);
   } catch (err) {
     sesJournal = undefined;
     throw err;
@@ -580,6 +612,7 @@ async function startFauxqs() {
   const { buildApp } = await withoutSqliteWarning(() => import('fauxqs'));
   const app = buildApp({ logger: false, defaultRegion: LOCAL_REGION });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  answerOnlyThisMachine(app.server);
   return { url: urlOf(app.server), stop: () => app.close() };
 }
 

@@ -1,6 +1,8 @@
+import { request } from 'node:http';
 import { serverText } from '@storyloom/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { hostCheck, MAX_LAMBDA_RESPONSE_BYTES, withLambdaResponseCap } from '../../infra/local/stack.ts';
+import { useServerEnv } from '../support/env.ts';
 import { api, call } from '../support/http.ts';
 import { registerAndLogin } from '../support/users.ts';
 
@@ -54,5 +56,37 @@ describe('responses over Lambda’s 6 MB', () => {
     expect(JSON.parse(res.body!)).toEqual({ message: 'Internal Server Error' });
     const small = withLambdaResponseCap(async () => ({ statusCode: 200, body: 'ok' }));
     expect((await small({} as never, {})).body).toBe('ok');
+  });
+});
+
+/** A raw POST to a stand-in, as a web page would send it (with an Origin) or as the SDK does (without). */
+function post(endpoint: string, headers: Record<string, string>, body: string): Promise<number> {
+  const url = new URL(endpoint);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: '/', method: 'POST', headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('the AWS stand-ins', () => {
+  it('refuse callers from a web page (an Origin header) or a non-loopback host name', async () => {
+    const env = useServerEnv();
+    const cognito = {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.ListUserPools',
+    };
+    const dynamo = { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.ListTables' };
+    for (const [endpoint, headers, body] of [
+      [env.COGNITO_ENDPOINT!, cognito, '{"MaxResults":1}'],
+      [env.DYNAMODB_ENDPOINT!, dynamo, '{}'],
+    ] as const) {
+      expect(await post(endpoint, { ...headers, origin: 'https://evil.example' }, body)).toBe(403);
+      expect(await post(endpoint, { ...headers, host: 'evil.example' }, body)).toBe(403);
+      expect(await post(endpoint, headers, body)).not.toBe(403);
+    }
   });
 });
