@@ -5,7 +5,7 @@ import { api } from '../support/http.ts';
 import { mp3File, oggOpusFile, wavFile } from '../support/media-files.ts';
 import { shareWith } from '../support/stories.ts';
 import { uploadFile } from '../support/uploads.ts';
-import { loginAs, registerVerifiedUser } from '../support/users.ts';
+import { createAdmin, loginAs, registerVerifiedUser } from '../support/users.ts';
 import { browserTestsEnabled, signIn, url, useBrowser } from './browser.ts';
 import { playAndAdvance } from './media-support.ts';
 import { dashboardCard, expectToast, openContext, waitForPath } from './stories-support.ts';
@@ -134,5 +134,55 @@ describe.runIf(browserTestsEnabled)('Audio stories: upload, share, listen (brows
     expect(refused).toBe(1);
     expect(secureUrlCalls).toBeGreaterThanOrEqual(2);
     expect(await page.getByText('Unable to load audio').count()).toBe(0);
+  });
+
+  it("edits only title and description with the spec's note; the author page previews 150 characters; admin Read plays it", async () => {
+    const owner = await newSession();
+    const key = await uploadFile(owner.caller, 'story-audio', wavFile(3), 'audio/wav');
+    const description = `Recorded at the farm. ${'The hens were loud that morning. '.repeat(8)}`.trim();
+    const created = await api<StoryDto>('POST', '/api/stories/audio', {
+      token: owner.login.token,
+      body: { title: 'Farm morning', description, upload_key: key },
+    });
+    const story = created.body;
+    await api('PUT', `/api/stories/${story.ID}/privacy`, {
+      token: owner.login.token,
+      body: { is_public: true, is_private: false },
+    });
+
+    // Edit: the player, the note, and only title and description.
+    await signIn(browser.context, owner.login);
+    const { page } = browser;
+    await page.goto(url(`/edit-story/${story.ID}`));
+    await page.getByText('Only the title and description of audio stories can be edited.').waitFor();
+    await page.getByRole('group', { name: 'Current recording' }).waitFor();
+    expect(await page.getByLabel('Description (optional)').inputValue()).toBe(description);
+    expect(await page.getByLabel('Location (optional)').count()).toBe(0);
+
+    // Author page: 150 characters of the description.
+    await page.goto(url(`/author/${owner.user.id}`));
+    const preview = (await page.locator('.story-preview').first().textContent()) ?? '';
+    expect(preview.length).toBeLessThanOrEqual(151);
+    expect(preview.startsWith('Recorded at the farm.')).toBe(true);
+
+    // Admin Read plays it.
+    const admin = await loginAs(await createAdmin());
+    const reader = await openContext(browser.context);
+    try {
+      await signIn(reader.context, admin);
+      await reader.page.goto(url('/admin?tab=stories'));
+      const panel = reader.page.getByRole('tabpanel', { name: 'Story Management' });
+      const row = panel.locator(`tr[data-story-id="${story.ID}"]`);
+      for (let i = 0; i < 50 && (await row.count()) === 0; i++) {
+        await panel.locator('table').waitFor();
+        if ((await row.count()) > 0) break;
+        await panel.getByRole('button', { name: 'Load More Stories' }).click();
+      }
+      await row.getByRole('button', { name: 'Read Farm morning' }).click();
+      const dialog = reader.page.getByRole('dialog', { name: 'Farm morning' });
+      await playAndAdvance(dialog, 'Audio story');
+    } finally {
+      await reader.context.close();
+    }
   });
 });
