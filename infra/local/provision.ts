@@ -8,13 +8,18 @@ import {
   DescribeUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
+  type AttributeValue,
+  BatchWriteItemCommand,
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   type DynamoDBClient,
   ResourceNotFoundException,
+  ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { keys } from '@storyloom/functions/data/keys';
 import { tableDefinition } from '@storyloom/functions/data/table-definition';
 import { worker } from '@storyloom/functions/routes';
 import { PASSWORD_MIN } from '@storyloom/shared/constants';
@@ -53,7 +58,7 @@ export async function provisionLocal(
   opts: { dataDir: string; appUrl: string; visibilityTimeoutSeconds: number },
 ): Promise<ProvisionedResources> {
   const [, , pool, queues] = await Promise.all([
-    ensureTable(clients.dynamodb),
+    ensureTable(clients.dynamodb, opts.dataDir),
     ensureBucket(clients.s3, opts.appUrl),
     ensureUserPool(clients.cognito, opts.dataDir),
     ensureQueues(clients.sqs, opts.visibilityTimeoutSeconds),
@@ -66,14 +71,56 @@ export async function provisionLocal(
   };
 }
 
-async function ensureTable(client: DynamoDBClient) {
+async function ensureTable(client: DynamoDBClient, dataDir: string) {
   try {
-    await client.send(new DescribeTableCommand({ TableName: LOCAL_NAMES.table }));
-    return;
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: LOCAL_NAMES.table }));
+    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+    if (tableDefinition.globalIndexes.every((index) => present.has(index.indexName))) return;
+    return rebuildTable(client, dataDir);
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException')
       throw error;
   }
+  await createTable(client);
+}
+
+/**
+ * A data folder made before an index was added (gsi4, the author page's public stories): dynalite cannot
+ * add an index to a table, so the table is rebuilt with its items: they are saved to
+ * `dynamodb-backup-<time>.json` first, the table is made again from the definition, the items go back,
+ * and public stories get the keys of the new index. Local mode only; AWS adds the index in place
+ * (docs/stories.md, "Author page").
+ */
+async function rebuildTable(client: DynamoDBClient, dataDir: string) {
+  const items: Record<string, AttributeValue>[] = [];
+  let startKey: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: LOCAL_NAMES.table, ExclusiveStartKey: startKey }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  await writeFile(join(dataDir, `dynamodb-backup-${Date.now()}.json`), JSON.stringify(items));
+  await client.send(new DeleteTableCommand({ TableName: LOCAL_NAMES.table }));
+  await createTable(client);
+  for (const item of items) {
+    if (item.type?.S === 'Story' && item.isPublic?.BOOL && !item.gsi4pk) {
+      const index = keys.publicByAuthorIndex(item.authorId?.S ?? '', item.createdAt?.S ?? '', item.id?.S ?? '');
+      item.gsi4pk = { S: index.gsi4pk };
+      item.gsi4sk = { S: index.gsi4sk };
+    }
+  }
+  for (let i = 0; i < items.length; i += 25) {
+    let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (requests.length > 0) {
+      const { UnprocessedItems } = await client.send(
+        new BatchWriteItemCommand({ RequestItems: { [LOCAL_NAMES.table]: requests } }),
+      );
+      requests = (UnprocessedItems?.[LOCAL_NAMES.table] ?? []) as typeof requests;
+    }
+  }
+}
+
+async function createTable(client: DynamoDBClient) {
   const def = tableDefinition;
   const attributes = new Set<string>([def.partitionKey, def.sortKey]);
   for (const gsi of def.globalIndexes) {

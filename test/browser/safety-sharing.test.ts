@@ -3,8 +3,8 @@ import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.ts';
 import { createPublicStory, createStory, shareWith } from '../support/stories.ts';
-import { loginAs, registerVerifiedUser } from '../support/users.ts';
-import { browserTestsEnabled, signIn, url, useBrowser } from './browser.ts';
+import { loginAs, newCredentials, registerVerifiedUser, waitForLinkToken } from '../support/users.ts';
+import { browserTestsEnabled, pathOf, signIn, url, useBrowser } from './browser.ts';
 import { expectToast, openContext, waitForPath } from './stories-support.ts';
 
 /**
@@ -137,6 +137,64 @@ describe.runIf(browserTestsEnabled)('Safety: privacy and sharing (browser)', () 
       expect(new URL(page.url()).host).toBe(new URL(url('/')).host);
     } finally {
       await visitor.context.close();
+    }
+  });
+
+  it('after registering and verifying, the first login returns to the story that sent the visitor', async () => {
+    const { caller } = await newSession();
+    const story = await createPublicStory(caller, { title: 'Join us here' });
+    const fresh = newCredentials('back');
+    const { page } = browser;
+    await page.goto(url(`/shared/${story.ID}`));
+    await page.getByRole('link', { name: 'Sign in to comment' }).click();
+    await waitForPath(page, '/login');
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await waitForPath(page, '/register');
+    await page.getByLabel('Username', { exact: true }).fill(fresh.username);
+    await page.getByLabel('Email', { exact: true }).fill(fresh.email);
+    await page.getByLabel('Password', { exact: true }).fill(fresh.password);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(fresh.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Check Your Email!' }).waitFor();
+
+    // The emailed link, then the login screen: back to the story.
+    const { token } = await waitForLinkToken(fresh.email, '/verify-email');
+    await page.goto(url(`/verify-email?token=${token}`));
+    await page.getByRole('link', { name: 'Continue to Login' }).click();
+    await waitForPath(page, '/login');
+    await page.getByLabel('Username or Email', { exact: true }).fill(fresh.username);
+    await page.getByLabel('Password', { exact: true }).fill(fresh.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await waitForPath(page, `/shared/${story.ID}`);
+    await page.getByRole('heading', { level: 1, name: 'Join us here' }).waitFor();
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('Logout ends the session on the server first, and still logs out when that call fails', async () => {
+    const { login } = await newSession();
+    await signIn(browser.context, login);
+    const { page } = browser;
+    await page.goto(url('/profile'));
+    const logout = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/backend/logout');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    expect((await logout).headers().authorization).toBe(`Bearer ${login.token}`);
+    await waitForPath(page, '/login');
+    // The token issued before is refused now (POST /logout ends every session).
+    expect((await api('GET', '/api/profile', { token: login.token })).status).toBe(401);
+
+    // A failing logout call does not keep anyone logged in here.
+    const again = await newSession();
+    const second = await openContext(browser.context);
+    try {
+      await signIn(second.context, again.login);
+      await second.page.route('**/backend/logout', (route) => route.fulfill({ status: 502, body: '' }));
+      await second.page.goto(url('/profile'));
+      await second.page.getByRole('button', { name: 'Logout' }).click();
+      await waitForPath(second.page, '/login');
+      expect(await second.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      expect(pathOf(second.page)).toBe('/login');
+    } finally {
+      await second.context.close();
     }
   });
 });

@@ -108,6 +108,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const session = token ? sessionOf(token) : null;
 
+  // Another person's session (or none) never sees the last one's cached stories.
+  const lastSession = useRef(session);
+  useEffect(() => {
+    if (lastSession.current !== null && lastSession.current !== session) queryClient.clear();
+    lastSession.current = session;
+  }, [session, queryClient]);
+
   useEffect(() => {
     // Logged out (here, in another tab, or by a refused refresh): the next login starts afresh.
     if (!session) return setProfile(null);
