@@ -102,7 +102,8 @@ export const mediaWorker = {
   timeoutSeconds: 900,
   memoryMb: 2048,
   batchSize: 1,
-  maxReceiveCount: 3,
+  /** At least 5, as for every Lambda consumer (infra JobQueue refuses less): a throttled poll counts as a receive. */
+  maxReceiveCount: 5,
   maxConcurrency: 2,
   queue: 'media-jobs',
   grants: { table: 'readwrite', media: 'readwrite', queue: 'media-jobs', secrets: ['elevenlabs'] },

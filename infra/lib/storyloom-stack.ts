@@ -250,7 +250,7 @@ export class StoryloomStack extends Stack {
         retainLogs: retain,
       });
       this.bindings.bind(fn, def.grants);
-      queues.get(def.queue)?.addWorker(fn, def.batchSize);
+      queues.get(def.queue)?.addWorker(fn, def.batchSize, def.maxConcurrency);
       return { def, fn };
     });
 

@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { routeId, routes, worker } from '@storyloom/functions/routes';
+import { mediaWorker, routeId, routes, worker } from '@storyloom/functions/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyseHandlers, handlerEntries, WORKER_FUNCTION_ID } from '../lib/bundle.ts';
+import { analyseHandlers, handlerEntries, workerFunctionId } from '../lib/bundle.ts';
 import { compareGrants, missingGrants, type SdkUse, sdkUseByFunction } from '../lib/grants.ts';
 import { REPO_ROOT } from '../lib/paths.ts';
 
@@ -10,7 +10,7 @@ import { REPO_ROOT } from '../lib/paths.ts';
 let uses: Record<string, SdkUse>;
 let dir: string;
 beforeAll(async () => {
-  uses = sdkUseByFunction(await analyseHandlers(handlerEntries(routes, worker)));
+  uses = sdkUseByFunction(await analyseHandlers(handlerEntries(routes, [worker, mediaWorker])));
   // Inside the repository (cdk.out is git-ignored), so the fixtures resolve the installed AWS SDK.
   await mkdir(join(REPO_ROOT, 'cdk.out'), { recursive: true });
   dir = await mkdtemp(join(REPO_ROOT, 'cdk.out', 'grants-test-'));
@@ -25,10 +25,10 @@ afterAll(async () => {
 });
 
 describe('the route table', () => {
-  it('declares grants for every route and the worker', () => {
+  it('declares grants for every route and worker', () => {
     const undeclared = routes.filter((r) => !r.grants).map((r) => `${r.method} ${r.path}`);
     expect(undeclared).toEqual([]);
-    expect(worker.grants).toBeDefined();
+    for (const w of [worker, mediaWorker]) expect(w.grants, w.handler).toBeDefined();
   });
 
   it('grants every route what its bundle uses, and nothing it does not', () => {
@@ -40,9 +40,12 @@ describe('the route table', () => {
       if (missing.length) problems.push(`${route.method} ${route.path}: uses ${missing.join('; ')} undeclared`);
       if (unused.length) problems.push(`${route.method} ${route.path}: declares ${unused.join('; ')} unused`);
     }
-    const workerResult = compareGrants(uses[WORKER_FUNCTION_ID]!, worker.grants);
-    if (workerResult.missing.length) problems.push(`worker: uses ${workerResult.missing.join('; ')} undeclared`);
-    if (workerResult.unused.length) problems.push(`worker: declares ${workerResult.unused.join('; ')} unused`);
+    for (const w of [worker, mediaWorker]) {
+      const id = workerFunctionId(w);
+      const result = compareGrants(uses[id]!, w.grants);
+      if (result.missing.length) problems.push(`${id}: uses ${result.missing.join('; ')} undeclared`);
+      if (result.unused.length) problems.push(`${id}: declares ${result.unused.join('; ')} unused`);
+    }
     expect(problems).toEqual([]);
   });
 });

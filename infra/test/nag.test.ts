@@ -1,4 +1,4 @@
-import { routes, worker } from '@storyloom/functions/routes';
+import { mediaWorker, routes, worker } from '@storyloom/functions/routes';
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { defineStoryloomApp } from '../lib/app.ts';
@@ -25,7 +25,7 @@ const app = new App({
 });
 await defineStoryloomApp(app, {
   routes,
-  worker,
+  worker: [worker, mediaWorker],
   env: { CDK_DEFAULT_REGION: 'eu-west-1', CDK_DEFAULT_ACCOUNT: '123456789012' },
 });
 const result = runNag(app);

@@ -131,12 +131,14 @@ describe('secrets', () => {
     const statements = app.routePolicy(secretRoute);
     const read = statements.find((s) => actionsOf([s]).includes('secretsmanager:GetSecretValue'));
     expect(JSON.stringify(read?.Resource)).toContain(':secret:storyloom/openai-??????');
-    for (const route of routes) {
-      expect(actionsOf(app.routePolicy(route))).not.toContain('secretsmanager:GetSecretValue');
+    for (const route of table) {
+      const reads = actionsOf(app.routePolicy(route)).includes('secretsmanager:GetSecretValue');
+      expect(reads, `${route.method} ${route.path}`).toBe(Boolean(route.grants?.secrets?.length));
     }
     const withId = appFunctions().filter((fn) => 'OPENAI_SECRET_ID' in envOf(fn));
-    expect(withId.map((fn) => fn.Properties.Description)).toEqual(['POST /api/test/secret-user']);
-    expect(envOf(withId[0]!).OPENAI_SECRET_ID).toBe('storyloom/openai');
+    const declaring = table.filter((r) => r.grants?.secrets?.includes('openai')).map((r) => `${r.method} ${r.path}`);
+    expect(withId.map((fn) => fn.Properties.Description).sort()).toEqual(declaring.sort());
+    for (const fn of withId) expect(envOf(fn).OPENAI_SECRET_ID).toBe('storyloom/openai');
   });
 });
 

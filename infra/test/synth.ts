@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { worker as jobsWorker, type RouteDef, routeId, type WorkerDef } from '@storyloom/functions/routes';
+import { worker as jobsWorker, mediaWorker, type RouteDef, routeId, type WorkerDef } from '@storyloom/functions/routes';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { defineStoryloomApp } from '../lib/app.ts';
@@ -38,7 +38,7 @@ export async function synth(
   if (options.account) env.CDK_DEFAULT_ACCOUNT = options.account;
   const { stack, edgeStack } = await defineStoryloomApp(app, {
     routes,
-    worker: options.workers ?? [jobsWorker],
+    worker: options.workers ?? [jobsWorker, mediaWorker],
     env,
   });
   options.beforeSynth?.(app);

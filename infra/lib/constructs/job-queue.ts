@@ -39,7 +39,7 @@ export class JobQueue extends Construct {
   }
 
   /** Feeds the queue to the worker in batches; the worker reports failed items so the rest of a batch is not retried. */
-  addWorker(worker: lambda.IFunction, batchSize: number): void {
-    worker.addEventSource(new SqsEventSource(this.queue, { batchSize, reportBatchItemFailures: true }));
+  addWorker(worker: lambda.IFunction, batchSize: number, maxConcurrency?: number): void {
+    worker.addEventSource(new SqsEventSource(this.queue, { batchSize, reportBatchItemFailures: true, maxConcurrency }));
   }
 }
