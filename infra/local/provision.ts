@@ -21,7 +21,7 @@ import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, type S3Cl
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { keys } from '@storyloom/functions/data/keys';
 import { tableDefinition } from '@storyloom/functions/data/table-definition';
-import { worker } from '@storyloom/functions/routes';
+import { mediaWorker, worker } from '@storyloom/functions/routes';
 import { PASSWORD_MIN } from '@storyloom/shared/constants';
 
 export const LOCAL_NAMES = {
@@ -29,6 +29,8 @@ export const LOCAL_NAMES = {
   mediaBucket: 'storyloom-media-local',
   jobsQueue: 'storyloom-jobs-local',
   jobsDlq: 'storyloom-jobs-dlq-local',
+  mediaJobsQueue: 'storyloom-media-jobs-local',
+  mediaJobsDlq: 'storyloom-media-jobs-dlq-local',
   userPool: 'storyloom-local',
   adminGroup: 'admin',
 } as const;
@@ -38,6 +40,8 @@ export interface ProvisionedResources {
   mediaBucket: string;
   jobsQueueUrl: string;
   jobsDlqUrl: string;
+  mediaJobsQueueUrl: string;
+  mediaJobsDlqUrl: string;
   userPoolId: string;
   userPoolClientId: string;
 }
@@ -55,13 +59,13 @@ interface Clients {
  */
 export async function provisionLocal(
   clients: Clients,
-  opts: { dataDir: string; appUrl: string; visibilityTimeoutSeconds: number },
+  opts: { dataDir: string; appUrl: string; visibilityTimeoutSeconds: number; mediaVisibilityTimeoutSeconds?: number },
 ): Promise<ProvisionedResources> {
   const [, , pool, queues] = await Promise.all([
     ensureTable(clients.dynamodb, opts.dataDir),
     ensureBucket(clients.s3, opts.appUrl),
     ensureUserPool(clients.cognito, opts.dataDir),
-    ensureQueues(clients.sqs, opts.visibilityTimeoutSeconds),
+    ensureQueues(clients.sqs, opts.visibilityTimeoutSeconds, opts.mediaVisibilityTimeoutSeconds ?? 30),
   ]);
   return {
     tableName: LOCAL_NAMES.table,
@@ -220,23 +224,56 @@ async function ensureUserPool(client: CognitoIdentityProviderClient, dataDir: st
  * Locally the visibility timeout is short (the worker runs in-process, not under Lambda's timeout), so a
  * failed job is retried within seconds instead of half an hour.
  */
-async function ensureQueues(client: SQSClient, visibilityTimeoutSeconds: number) {
-  const dlq = await client.send(new CreateQueueCommand({ QueueName: LOCAL_NAMES.jobsDlq }));
+async function ensureQueues(
+  client: SQSClient,
+  visibilityTimeoutSeconds: number,
+  mediaVisibilityTimeoutSeconds: number,
+) {
+  const [jobs, media] = await Promise.all([
+    ensureQueueWithDlq(
+      client,
+      LOCAL_NAMES.jobsQueue,
+      LOCAL_NAMES.jobsDlq,
+      visibilityTimeoutSeconds,
+      worker.maxReceiveCount,
+    ),
+    // The media-jobs queue (voice cloning, narration): its own worker, so mail never waits behind a narration.
+    ensureQueueWithDlq(
+      client,
+      LOCAL_NAMES.mediaJobsQueue,
+      LOCAL_NAMES.mediaJobsDlq,
+      mediaVisibilityTimeoutSeconds,
+      mediaWorker.maxReceiveCount,
+    ),
+  ]);
+  return {
+    jobsQueueUrl: jobs.queueUrl,
+    jobsDlqUrl: jobs.dlqUrl,
+    mediaJobsQueueUrl: media.queueUrl,
+    mediaJobsDlqUrl: media.dlqUrl,
+  };
+}
+
+async function ensureQueueWithDlq(
+  client: SQSClient,
+  name: string,
+  dlqName: string,
+  visibilityTimeoutSeconds: number,
+  maxReceiveCount: number,
+) {
+  const dlq = await client.send(new CreateQueueCommand({ QueueName: dlqName }));
   const dlqUrl = dlq.QueueUrl!;
   const { Attributes } = await client.send(
     new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }),
   );
-  const jobs = await client.send(
+  const queue = await client.send(
     new CreateQueueCommand({
-      QueueName: LOCAL_NAMES.jobsQueue,
+      QueueName: name,
       Attributes: {
         VisibilityTimeout: String(visibilityTimeoutSeconds),
-        RedrivePolicy: JSON.stringify({
-          deadLetterTargetArn: Attributes?.QueueArn,
-          maxReceiveCount: worker.maxReceiveCount,
-        }),
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: Attributes?.QueueArn, maxReceiveCount }),
       },
     }),
   );
-  return { jobsQueueUrl: jobs.QueueUrl!, jobsDlqUrl: dlqUrl };
+  return { queueUrl: queue.QueueUrl!, dlqUrl };
 }

@@ -6,7 +6,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { HttpEvent, HttpResult, SqsBatchResponse, SqsEvent } from '@storyloom/functions/lib/http-types';
-import { type RouteDef, routes, worker } from '@storyloom/functions/routes';
+import { mediaWorker, type RouteDef, routes, worker } from '@storyloom/functions/routes';
 import { serverText } from '@storyloom/shared/messages';
 import { JwtVerifier } from 'aws-jwt-verify';
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
@@ -38,6 +38,8 @@ export interface LocalStackOptions {
   env?: Record<string, string>;
   /** Seconds before a failed job is retried; short locally. */
   visibilityTimeoutSeconds?: number;
+  /** The same for the media-jobs queue (voice, narration): longer than a job runs (default 30). */
+  mediaVisibilityTimeoutSeconds?: number;
   /**
    * Services running elsewhere (the LocalStack profile, or endpoints the user set): not started here, and the
    * table, bucket and queues are provisioned there (infra/local/profile.ts).
@@ -51,7 +53,7 @@ const localSdk = { region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', se
 /** Creates the table, bucket, pool and queues on running stand-ins (see provision.ts). */
 export function provisionOnServices(
   services: LocalServices,
-  opts: { dataDir: string; appUrl: string; visibilityTimeoutSeconds: number },
+  opts: { dataDir: string; appUrl: string; visibilityTimeoutSeconds: number; mediaVisibilityTimeoutSeconds?: number },
 ): Promise<ProvisionedResources> {
   return provisionLocal(
     {
@@ -78,6 +80,7 @@ export function localHandlerEnv(
     TABLE_NAME: resources.tableName,
     MEDIA_BUCKET: resources.mediaBucket,
     JOBS_QUEUE_URL: resources.jobsQueueUrl,
+    MEDIA_JOBS_QUEUE_URL: resources.mediaJobsQueueUrl,
     USER_POOL_ID: resources.userPoolId,
     USER_POOL_CLIENT_ID: resources.userPoolClientId,
     SES_FROM_ADDRESS: 'Storyloom <no-reply@storyloom.local>',
@@ -90,6 +93,7 @@ export function localHandlerEnv(
     SQS_ENDPOINT: services.endpoints.sqs,
     // Not read by handlers; tests and operators use it to look into the dead-letter queue.
     JOBS_DLQ_URL: resources.jobsDlqUrl,
+    MEDIA_JOBS_DLQ_URL: resources.mediaJobsDlqUrl,
   };
 }
 
@@ -135,6 +139,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     dataDir: opts.dataDir,
     appUrl: url,
     visibilityTimeoutSeconds: opts.visibilityTimeoutSeconds ?? 20,
+    mediaVisibilityTimeoutSeconds: opts.mediaVisibilityTimeoutSeconds,
   });
   const sqs = new SQSClient({ ...localSdk, endpoint: services.endpoints.sqs });
   const env: Record<string, string> = {
@@ -208,6 +213,25 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       if (!opts.quiet) console.error('worker error', error);
     },
   });
+  // The media-jobs worker (voice cloning, narration): a second loop on its own queue, one message at a time.
+  const mediaQueueArn = (
+    await sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: resources.mediaJobsQueueUrl, AttributeNames: ['QueueArn'] }),
+    )
+  ).Attributes?.QueueArn;
+  const mediaWorkerLoop = startWorkerLoop({
+    sqs,
+    queueUrl: resources.mediaJobsQueueUrl,
+    queueArn: mediaQueueArn ?? '',
+    batchSize: mediaWorker.batchSize,
+    handler: (await loadModule(mediaWorker.handler)).handler as (
+      e: SqsEvent,
+      c: unknown,
+    ) => Promise<SqsBatchResponse>,
+    onError: (error) => {
+      if (!opts.quiet) console.error('media worker error', error);
+    },
+  });
 
   // Local stand-in for the media bucket's lifecycle rule: abandoned pending uploads go after a day.
   const { sweepAbandonedUploads } = await import('@storyloom/functions/domain/media/sweep');
@@ -240,7 +264,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     env,
     async stop() {
       clearInterval(sweepTimer);
-      await workerLoop.stop();
+      await Promise.all([workerLoop.stop(), mediaWorkerLoop.stop()]);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

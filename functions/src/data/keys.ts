@@ -114,4 +114,17 @@ export const keys = {
    */
   storyMediaPrefix: (ownerId: string, storyId: string) => `users/${ownerId}/stories/${storyId}/`,
   // ---- end Stories ----
+
+  // ---- Voice (docs/voice.md) ----
+  /** A user's voice profile: sample, voice id, consent, clone status (one per user). */
+  voiceProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'VOICE' }),
+  /** A story's narration record (status, progress, text version); in the story's partition, so it goes with the story. */
+  narration: (storyId: string) => ({ pk: `STORY#${storyId}`, sk: 'NARRATION' }),
+  /** Narrations made with a user's voice, for deleting them with the voice (gsi1 on the narration item). */
+  narrationsByVoiceOwnerIndex: (userId: string, storyId: string) => ({
+    gsi1pk: `NARRATED_WITH#${userId}`,
+    gsi1sk: storyId,
+  }),
+  narrationsByVoiceOwnerPartition: (userId: string) => `NARRATED_WITH#${userId}`,
+  // ---- end Voice ----
 } as const;

@@ -1,5 +1,6 @@
 import { deleteMediaUnder, userMediaPrefix } from '../data/media.ts';
 import { purgeUserStories } from './stories/deletion.ts';
+import { purgeVoiceData } from './voice/deletion.ts';
 
 /**
  * What each feature deletes when an account is deleted (domain/accounts/deletion.ts calls
@@ -18,6 +19,8 @@ export interface UserDataPurger {
 export const userDataPurgers: readonly UserDataPurger[] = [
   /** The user's stories (with their shares, link, comments and media), shares received, comments left. */
   { name: 'stories', purge: purgeUserStories },
+  /** The voice profile (consent included), sample and previews; the provider's copy by a media job. */
+  { name: 'voice', purge: purgeVoiceData },
   /** Last: every object under users/<id>/, whichever feature put it there. */
   {
     name: 'media',

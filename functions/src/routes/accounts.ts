@@ -98,7 +98,8 @@ export const accountRoutes: RouteDef[] = [
     path: '/api/profile/confirm-delete-account',
     handler: 'profile/confirm-delete-account',
     auth: 'user',
-    grants: { table: 'readwrite', media: 'readwrite', cognito: ['AdminDeleteUser'], queue: 'jobs' },
+    // media-jobs: the voice purger queues the deletion of a provider voice (only the media worker holds the key).
+    grants: { table: 'readwrite', media: 'readwrite', cognito: ['AdminDeleteUser'], queue: ['jobs', 'media-jobs'] },
     timeoutSeconds: 29,
   },
   { method: 'GET', path: '/api/admin/users', handler: 'admin/list-users', auth: 'admin', grants: { table: 'read' } },

@@ -1,0 +1,93 @@
+/** WAV (RIFF) reading and writing by hand: PCM 8/16/24/32-bit and 32-bit float, any channel count. */
+
+export interface PcmAudio {
+  /** Mono samples in [-1, 1]. */
+  samples: Float32Array;
+  sampleRate: number;
+}
+
+export class AudioFormatError extends Error {}
+
+/** Decodes a RIFF/WAVE file to mono float samples (channels averaged). */
+export function decodeWav(bytes: Uint8Array): PcmAudio {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const tag = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
+  if (bytes.length < 12 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE') throw new AudioFormatError('not a WAV file');
+  let format: { code: number; channels: number; sampleRate: number; bits: number } | undefined;
+  let offset = 12;
+  while (offset + 8 <= bytes.length) {
+    const id = tag(offset);
+    // Browsers and some recorders write 0 or 0xFFFFFFFF for a streamed data chunk: take the rest of the file.
+    let size = view.getUint32(offset + 4, true);
+    const body = offset + 8;
+    if (id === 'fmt ') {
+      let code = view.getUint16(body, true);
+      const bits = view.getUint16(body + 14, true);
+      if (code === 0xfffe && size >= 26) code = view.getUint16(body + 24, true); // WAVE_FORMAT_EXTENSIBLE
+      format = { code, channels: view.getUint16(body + 2, true), sampleRate: view.getUint32(body + 4, true), bits };
+    } else if (id === 'data') {
+      if (!format) throw new AudioFormatError('WAV data before its format');
+      if (size === 0 || size === 0xffffffff || body + size > bytes.length) size = bytes.length - body;
+      return { samples: toMono(view, body, size, format), sampleRate: format.sampleRate };
+    }
+    offset = body + size + (size % 2);
+  }
+  throw new AudioFormatError('WAV file without audio data');
+}
+
+function toMono(
+  view: DataView,
+  start: number,
+  size: number,
+  format: { code: number; channels: number; bits: number },
+): Float32Array {
+  const { code, channels, bits } = format;
+  const bytesPer = bits / 8;
+  if (channels < 1 || ![8, 16, 24, 32].includes(bits)) throw new AudioFormatError('unsupported WAV sample format');
+  if (code !== 1 && !(code === 3 && bits === 32)) throw new AudioFormatError('unsupported WAV encoding');
+  const frames = Math.floor(size / (bytesPer * channels));
+  const out = new Float32Array(frames);
+  const read = (at: number): number => {
+    if (code === 3) return view.getFloat32(at, true);
+    if (bits === 8) return (view.getUint8(at) - 128) / 128;
+    if (bits === 16) return view.getInt16(at, true) / 32768;
+    if (bits === 24) {
+      const v = view.getUint8(at) | (view.getUint8(at + 1) << 8) | (view.getInt8(at + 2) << 16);
+      return v / 8388608;
+    }
+    return view.getInt32(at, true) / 2147483648;
+  };
+  for (let f = 0; f < frames; f++) {
+    let sum = 0;
+    for (let c = 0; c < channels; c++) sum += read(start + (f * channels + c) * bytesPer);
+    out[f] = sum / channels;
+  }
+  return out;
+}
+
+/** A 16-bit mono PCM WAV file. */
+export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array {
+  const bytes = new Uint8Array(44 + samples.length * 2);
+  const view = new DataView(bytes.buffer);
+  const write = (at: number, text: string) => {
+    for (let i = 0; i < text.length; i++) bytes[at + i] = text.charCodeAt(i);
+  };
+  write(0, 'RIFF');
+  view.setUint32(4, 36 + samples.length * 2, true);
+  write(8, 'WAVE');
+  write(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * 2, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  write(36, 'data');
+  view.setUint32(40, samples.length * 2, true);
+  for (let i = 0; i < samples.length; i++) {
+    const s = Math.max(-1, Math.min(1, samples[i]!));
+    view.setInt16(44 + i * 2, s < 0 ? s * 32768 : s * 32767, true);
+  }
+  return bytes;
+}

@@ -1,0 +1,67 @@
+/** Words and sentences of a story text, with offsets into it (UTF-16 code units, as WordTiming wants). */
+
+export interface TextSpan {
+  text: string;
+  offset: number;
+  length: number;
+}
+
+/** Runs of letters, digits and inner apostrophes/hyphens/periods: what a listener hears as words. */
+const WORD = /[\p{L}\p{N}]+(?:['’\-.,][\p{L}\p{N}]+)*/gu;
+
+export function words(text: string, base = 0): TextSpan[] {
+  return [...text.matchAll(WORD)].map((m) => ({ text: m[0], offset: base + m.index, length: m[0].length }));
+}
+
+/** Sentences (end punctuation, or a blank line), each with its offset; whitespace-only pieces dropped. */
+export function sentences(text: string): TextSpan[] {
+  const found: TextSpan[] = [];
+  const pattern = /[^.!?…\n]*(?:[.!?…]+["'”’)\]]*|\n+|$)/gu;
+  for (const m of text.matchAll(pattern)) {
+    if (m[0].length === 0) {
+      if (m.index >= text.length) break;
+      continue;
+    }
+    if (m[0].trim()) found.push({ text: m[0], offset: m.index, length: m[0].length });
+  }
+  return found;
+}
+
+/**
+ * Groups whole sentences into chunks of at most `maxChars` (a sentence longer than that is cut at
+ * word boundaries), so each request stays under a provider's limit and never breaks a sentence
+ * unless it has to.
+ */
+export function chunkText(text: string, maxChars: number): TextSpan[] {
+  const chunks: TextSpan[] = [];
+  let current: TextSpan | undefined;
+  const push = (span: TextSpan) => {
+    if (current && span.offset + span.length - current.offset <= maxChars) {
+      current.length = span.offset + span.length - current.offset;
+      current.text = text.slice(current.offset, current.offset + current.length);
+      return;
+    }
+    if (current) chunks.push(current);
+    current = { ...span };
+  };
+  for (const sentence of sentences(text)) {
+    if (sentence.length <= maxChars) {
+      push(sentence);
+      continue;
+    }
+    let piece: TextSpan | undefined;
+    for (const word of words(sentence.text, sentence.offset)) {
+      if (piece && word.offset + word.length - piece.offset > maxChars) {
+        push(piece);
+        piece = undefined;
+      }
+      piece = piece
+        ? { offset: piece.offset, length: word.offset + word.length - piece.offset, text: '' }
+        : { ...word };
+      piece.text = text.slice(piece.offset, piece.offset + piece.length);
+    }
+    if (piece) push(piece);
+  }
+  if (current) chunks.push(current);
+  return chunks;
+}

@@ -1,0 +1,16 @@
+import * as z from 'zod/mini';
+
+/**
+ * Jobs of the media-jobs queue (docs/voice.md, "Jobs"): long, paid, rate-limited work that must never
+ * make account mail wait. Each carries ids and an idempotency key; the worker reads current state and
+ * skips a job whose key no longer matches (a newer request replaced it, or it is done).
+ */
+export const mediaJobSchema = z.discriminatedUnion('type', [
+  /** Make (or remake) the user's voice from the sample on file. */
+  z.object({ type: z.literal('voice.clone'), userId: z.string(), requestId: z.string() }),
+  /** Narrate a story: `jobKey` = story + text version + voice. */
+  z.object({ type: z.literal('voice.narrate'), storyId: z.string(), jobKey: z.string() }),
+  /** Remove a voice at its provider (account or voice deleted; the API functions never hold the key). */
+  z.object({ type: z.literal('voice.delete-provider-voice'), voiceId: z.string() }),
+]);
+export type MediaJob = z.infer<typeof mediaJobSchema>;

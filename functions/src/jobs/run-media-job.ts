@@ -1,0 +1,22 @@
+import { elevenLabsEngine, engineKind } from '../adapters/voice/catalog.ts';
+import { runClone } from '../domain/voice/clone-job.ts';
+import type { JobDelivery } from '../domain/voice/job-context.ts';
+import { runNarration } from '../domain/voice/narration-job.ts';
+import { logger } from '../lib/logger.ts';
+import type { MediaJob } from './media-types.ts';
+
+/** Runs one media job; throwing sends the message back to the queue for a retry (then the DLQ). */
+export async function runMediaJob(job: MediaJob, delivery: JobDelivery): Promise<void> {
+  switch (job.type) {
+    case 'voice.clone':
+      return runClone(job, delivery);
+    case 'voice.narrate':
+      return runNarration(job, delivery);
+    case 'voice.delete-provider-voice':
+      if (engineKind() !== 'elevenlabs') {
+        logger.warn('provider voice left in place: no ElevenLabs key configured', { voiceId: job.voiceId });
+        return;
+      }
+      return (await elevenLabsEngine()).deleteVoice(job.voiceId);
+  }
+}
