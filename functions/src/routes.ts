@@ -6,6 +6,7 @@ import { accountRoutes } from './routes/accounts.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { adminStoryRoutes, publicStoryRoutes, storyRoutes } from './routes/stories.ts';
+import { voiceRoutes } from './routes/voice.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** `public`: anyone; `user`: a valid Cognito token; `admin`: a token whose user has the admin role (checked again in the handler against the user record). */
@@ -76,6 +77,7 @@ export const routes: readonly RouteDef[] = [
   ...publicStoryRoutes,
   ...adminStoryRoutes,
   ...mediaRoutes,
+  ...voiceRoutes,
 ];
 
 /** The SQS worker that clones voices and narrates stories; a handler like the routes. */
@@ -88,7 +90,8 @@ export const worker = {
   maxReceiveCount: 5,
   /** The queue it drains and what its jobs touch (account mail and purges, contact notifications). */
   queue: 'jobs',
-  grants: { table: 'readwrite', media: 'readwrite', cognito: ['AdminDeleteUser'], mail: true },
+  // media-jobs: an account purge queues the deletion of the user's provider voice.
+  grants: { table: 'readwrite', media: 'readwrite', cognito: ['AdminDeleteUser'], mail: true, queue: 'media-jobs' },
 } as const satisfies WorkerDef;
 
 /**
