@@ -1,4 +1,5 @@
 import { type ReactNode, useRef } from 'react';
+import { BusyButton } from './BusyButton.tsx';
 import { Modal } from './Modal.tsx';
 
 export interface ConfirmDialogProps {
@@ -38,15 +39,15 @@ export function ConfirmDialog({
     <Modal open={open} onClose={busy ? () => undefined : onCancel} title={title} initialFocusRef={cancelRef}>
       <div className="confirm-body">{children}</div>
       <div className="button-row">
-        <button
+        <BusyButton
           type="button"
           className={danger ? 'button button-danger' : 'button button-primary'}
           onClick={onConfirm}
-          disabled={busy}
-          aria-busy={busy || undefined}
+          busy={busy}
+          busyLabel={busyLabel}
         >
-          {busy && busyLabel ? busyLabel : confirmLabel}
-        </button>
+          {confirmLabel}
+        </BusyButton>
         <button ref={cancelRef} type="button" className="button button-secondary" onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </button>

@@ -1,3 +1,4 @@
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 
 /** What "Load more" needs of an infinite query (TanStack Query's useInfiniteQuery result). */
@@ -21,15 +22,13 @@ export function LoadMore({ list, what, fallback }: { list: MorePages; what: stri
         </p>
       )}
       {list.hasNextPage && (
-        <button
+        <BusyButton
           type="button"
           className="button button-secondary"
           onClick={() => void list.fetchNextPage()}
-          disabled={list.isFetchingNextPage}
-          aria-busy={list.isFetchingNextPage}
-        >
-          {list.isFetchingNextPage ? 'Loading…' : `Load More ${what}`}
-        </button>
+          busy={list.isFetchingNextPage}
+          busyLabel="Loading…"
+        >{`Load More ${what}`}</BusyButton>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { fallback } from '@storyloom/shared/messages';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -48,15 +49,15 @@ export function RegisterSuccess({ email, message }: { email: string; message: st
       <FormNotice message={notice} />
       <FormAlert id="register-resend-error" message={error ?? undefined} alertRef={errorRef} />
       <div className="button-row">
-        <button
+        <BusyButton
           type="button"
           className="button button-secondary"
           onClick={onResend}
-          disabled={sending}
-          aria-busy={sending || undefined}
+          busy={sending}
+          busyLabel="Sending…"
         >
-          {sending ? 'Sending…' : 'Resend Email'}
-        </button>
+          Resend Email
+        </BusyButton>
         <Link to={paths.login.getHref()} className="button button-primary">
           Go to Login
         </Link>

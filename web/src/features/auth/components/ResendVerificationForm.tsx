@@ -1,5 +1,6 @@
 import { fallback } from '@storyloom/shared/messages';
 import { useEffect } from 'react';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import { useForm } from '#web/hooks/use-form.ts';
@@ -54,9 +55,9 @@ export function ResendVerificationForm({
         />
         <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
         <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={sending} aria-busy={sending || undefined}>
-            {sending ? 'Sending…' : 'Send Verification Email'}
-          </button>
+          <BusyButton className="button button-primary" busy={sending} busyLabel="Sending…">
+            Send Verification Email
+          </BusyButton>
           <button type="button" className="button button-secondary" onClick={onCancel}>
             Cancel
           </button>

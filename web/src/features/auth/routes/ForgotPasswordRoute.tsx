@@ -2,6 +2,7 @@ import { RESET_LINK_TTL_SECONDS } from '@storyloom/shared/constants';
 import { fallback, success } from '@storyloom/shared/messages';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -77,14 +78,9 @@ export function ForgotPasswordRoute() {
           required
         />
         <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          disabled={sending}
-          aria-busy={sending || undefined}
-        >
-          {sending ? 'Sending…' : 'Send Reset Link'}
-        </button>
+        <BusyButton className="button button-primary button-block" busy={sending} busyLabel="Sending…">
+          Send Reset Link
+        </BusyButton>
       </form>
       <p className="auth-links">
         Remembered it? <Link to={paths.login.getHref()}>Back to Login</Link>

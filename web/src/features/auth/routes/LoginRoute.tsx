@@ -1,6 +1,7 @@
 import { accountText, fallback } from '@storyloom/shared/messages';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -132,14 +133,9 @@ export function LoginRoute() {
             Resend Verification Email
           </button>
         )}
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          disabled={form.busy}
-          aria-busy={form.busy || undefined}
-        >
-          {form.busy ? 'Signing In…' : 'Sign In'}
-        </button>
+        <BusyButton className="button button-primary button-block" busy={form.busy} busyLabel="Signing In…">
+          Sign In
+        </BusyButton>
       </form>
       <p className="auth-links">
         <Link to={paths.forgotPassword.getHref()}>Forgot your password?</Link>

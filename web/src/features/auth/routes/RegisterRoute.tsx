@@ -2,6 +2,7 @@ import { PASSWORD_MIN, USERNAME_MIN } from '@storyloom/shared/constants';
 import { accountText, fallback } from '@storyloom/shared/messages';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -71,14 +72,9 @@ export function RegisterRoute() {
           required
         />
         <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          disabled={submitting}
-          aria-busy={submitting || undefined}
-        >
-          {submitting ? 'Creating Account…' : 'Create Account'}
-        </button>
+        <BusyButton className="button button-primary button-block" busy={submitting} busyLabel="Creating Account…">
+          Create Account
+        </BusyButton>
       </form>
       <p className="auth-links">
         Already have an account? <Link to={paths.login.getHref(params.get('next') ?? undefined)}>Log in</Link>

@@ -2,6 +2,7 @@ import { PASSWORD_MIN, REDIRECT_AFTER_AUTH_MS, RESET_LINK_TTL_SECONDS } from '@s
 import { accountText, fallback } from '@storyloom/shared/messages';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
@@ -122,14 +123,9 @@ function NewPasswordForm({
           required
         />
         <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          disabled={submitting}
-          aria-busy={submitting || undefined}
-        >
-          {submitting ? 'Resetting…' : 'Reset Password'}
-        </button>
+        <BusyButton className="button button-primary button-block" busy={submitting} busyLabel="Resetting…">
+          Reset Password
+        </BusyButton>
       </form>
     </AuthCard>
   );
@@ -165,15 +161,15 @@ function CheckFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boo
       </p>
       <p>Your reset link has not been used. Check your connection, then try again.</p>
       <div className="button-row">
-        <button
+        <BusyButton
           type="button"
           className="button button-primary"
           onClick={onRetry}
-          disabled={retrying}
-          aria-busy={retrying || undefined}
+          busy={retrying}
+          busyLabel="Checking…"
         >
-          {retrying ? 'Checking…' : 'Try Again'}
-        </button>
+          Try Again
+        </BusyButton>
         <Link to={paths.login.getHref()} className="button button-secondary">
           Back to Login
         </Link>

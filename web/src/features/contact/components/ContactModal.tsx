@@ -2,6 +2,7 @@ import { TOAST_SHELL_MS } from '@storyloom/shared/constants';
 import { fallback, success } from '@storyloom/shared/messages';
 import { contactSchema } from '@storyloom/shared/schemas/contact';
 import { useEffect } from 'react';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
@@ -61,9 +62,9 @@ export function ContactModal({ open, onClose }: { open: boolean; onClose: () => 
         </div>
         <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
         <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={sending} aria-busy={sending || undefined}>
-            {sending ? 'Sending…' : 'Send Message'}
-          </button>
+          <BusyButton className="button button-primary" busy={sending} busyLabel="Sending…">
+            Send Message
+          </BusyButton>
           <button type="button" className="button button-secondary" onClick={onClose}>
             Cancel
           </button>

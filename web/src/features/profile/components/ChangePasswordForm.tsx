@@ -1,6 +1,7 @@
 import { PASSWORD_MIN } from '@storyloom/shared/constants';
 import { fallback, success } from '@storyloom/shared/messages';
 import { type FormEvent, useEffect, useState } from 'react';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import { useForm } from '#web/hooks/use-form.ts';
@@ -62,9 +63,9 @@ export function ChangePasswordForm({ headingId }: { headingId: string }) {
         />
         <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
         <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={saving} aria-busy={saving || undefined}>
-            {saving ? 'Updating…' : 'Update Password'}
-          </button>
+          <BusyButton className="button button-primary" busy={saving} busyLabel="Updating…">
+            Update Password
+          </BusyButton>
         </div>
       </form>
       <FormNotice message={saved} />

@@ -1,6 +1,7 @@
 import { DELETE_CODE_LENGTH, DELETE_CODE_TTL_SECONDS } from '@storyloom/shared/constants';
 import { fallback, success } from '@storyloom/shared/messages';
 import { useRef, useState } from 'react';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
@@ -78,16 +79,17 @@ export function DeleteAccountModal({
           </p>
           <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
           <div className="button-row">
-            <button
+            <BusyButton
               ref={sendButtonRef}
               type="button"
               className="button button-danger"
               onClick={sendCode}
+              busy={busy === 'sending'}
+              busyLabel="Sending…"
               disabled={busy !== null}
-              aria-busy={busy === 'sending' || undefined}
             >
-              {busy === 'sending' ? 'Sending…' : 'Send Deletion Code'}
-            </button>
+              Send Deletion Code
+            </BusyButton>
             <button type="button" className="button button-secondary" onClick={onClose}>
               Cancel
             </button>
@@ -119,14 +121,14 @@ export function DeleteAccountModal({
             />
             <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
             <div className="button-row">
-              <button
-                type="submit"
+              <BusyButton
                 className="button button-danger"
+                busy={busy === 'deleting'}
+                busyLabel="Deleting…"
                 disabled={busy !== null}
-                aria-busy={busy === 'deleting' || undefined}
               >
-                {busy === 'deleting' ? 'Deleting…' : 'Delete My Account'}
-              </button>
+                Delete My Account
+              </BusyButton>
               <button type="button" className="button button-secondary" onClick={onClose}>
                 Cancel
               </button>

@@ -1,6 +1,7 @@
 import { type CommentDto, commentSchema, type StoryDto, storyMessages } from '@storyloom/shared/schemas/stories';
 import { useId, useState } from 'react';
 import { CommentList } from '#web/components/story/CommentList.tsx';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
@@ -59,9 +60,9 @@ export function CommentsSection({ story }: { story: StoryDto }) {
           </div>
           <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
           <div className="button-row">
-            <button type="submit" className="button button-primary" disabled={form.busy} aria-busy={form.busy}>
-              {form.busy ? 'Posting…' : 'Post Comment'}
-            </button>
+            <BusyButton className="button button-primary" busy={form.busy} busyLabel="Posting…">
+              Post Comment
+            </BusyButton>
           </div>
         </form>
       ) : (

@@ -1,6 +1,7 @@
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { useEffect, useRef } from 'react';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import type { StoryFormValues } from '../utils/story-form.ts';
 
 /**
@@ -53,9 +54,15 @@ export function ConflictPanel({
         </section>
       </div>
       <div className="button-row">
-        <button type="button" className="button button-primary" onClick={onKeepMine} disabled={busy} aria-busy={busy}>
-          {busy ? 'Saving…' : 'Save My Version'}
-        </button>
+        <BusyButton
+          type="button"
+          className="button button-primary"
+          onClick={onKeepMine}
+          busy={busy}
+          busyLabel="Saving…"
+        >
+          Save My Version
+        </BusyButton>
         <button type="button" className="button button-secondary" onClick={onUseSaved} disabled={busy}>
           Use the Saved Version
         </button>

@@ -2,6 +2,7 @@ import { SHARE_PERMISSIONS, type SharePermission } from '@storyloom/shared/const
 import { fallback, success } from '@storyloom/shared/messages';
 import { type ShareDto, type StoryDto, shareSchema } from '@storyloom/shared/schemas/stories';
 import { type RefObject, useId, useRef, useState } from 'react';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
@@ -104,11 +105,11 @@ export function PrivacyModal({ open, onClose, story }: { open: boolean; onClose:
           <strong>{privacyWord(story.is_public)}</strong>. Save your choice before closing?
         </p>
         <div className="button-row">
-          <button
+          <BusyButton
             type="button"
             className="button button-primary"
-            disabled={privacy.isPending}
-            aria-busy={privacy.isPending}
+            busy={privacy.isPending}
+            busyLabel="Saving…"
             onClick={() =>
               save(isPublic, () => {
                 setAsking(false);
@@ -116,8 +117,8 @@ export function PrivacyModal({ open, onClose, story }: { open: boolean; onClose:
               })
             }
           >
-            {privacy.isPending ? 'Saving…' : `Save as ${privacyWord(isPublic)}`}
-          </button>
+            Save as {privacyWord(isPublic)}
+          </BusyButton>
           <button
             type="button"
             className="button button-secondary"
@@ -193,9 +194,9 @@ function PrivacyChoice({
         {unsaved ? ` Your choice (${privacyWord(isPublic)}) is not saved yet.` : ''}
       </p>
       <div className="button-row">
-        <button type="button" className="button button-primary" onClick={onSave} disabled={saving} aria-busy={saving}>
-          {saving ? 'Saving…' : 'Save Privacy Settings'}
-        </button>
+        <BusyButton type="button" className="button button-primary" onClick={onSave} busy={saving} busyLabel="Saving…">
+          Save Privacy Settings
+        </BusyButton>
       </div>
       <FormAlert message={error} />
     </section>
@@ -289,29 +290,29 @@ function ShareLink({ story }: { story: StoryDto }) {
             <button type="button" className="button button-primary" onClick={copy}>
               Copy
             </button>
-            <button
+            <BusyButton
               type="button"
               className="button button-secondary"
               onClick={() => setConfirming(true)}
-              disabled={revoke.isPending}
-              aria-busy={revoke.isPending}
+              busy={revoke.isPending}
+              busyLabel="Revoking…"
               aria-haspopup="dialog"
             >
-              {revoke.isPending ? 'Revoking…' : 'Revoke Link'}
-            </button>
+              Revoke Link
+            </BusyButton>
           </div>
         </>
       ) : (
         <div className="button-row">
-          <button
+          <BusyButton
             type="button"
             className="button button-primary"
             onClick={onGenerate}
-            disabled={generate.isPending}
-            aria-busy={generate.isPending}
+            busy={generate.isPending}
+            busyLabel="Generating…"
           >
-            {generate.isPending ? 'Generating…' : 'Generate Share Link'}
-          </button>
+            Generate Share Link
+          </BusyButton>
         </div>
       )}
       {note && <p className="field-hint">{note}</p>}
@@ -398,9 +399,9 @@ function ShareWithPeople({ story }: { story: StoryDto }) {
         <p className="field-hint">Read: they can read the story. Comment: they can read it and leave comments.</p>
         <FormAlert id={form.errorId} message={form.error?.message ?? removeError} alertRef={form.errorRef} />
         <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={form.busy} aria-busy={form.busy}>
-            {form.busy ? 'Sharing…' : 'Share Story'}
-          </button>
+          <BusyButton className="button button-primary" busy={form.busy} busyLabel="Sharing…">
+            Share Story
+          </BusyButton>
         </div>
       </form>
 

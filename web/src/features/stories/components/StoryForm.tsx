@@ -1,6 +1,7 @@
 import { STORY_CONTENT_MAX, STORY_TITLE_MAX } from '@storyloom/shared/constants';
 import type { FormEvent } from 'react';
 import { useWatch } from 'react-hook-form';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import type { FormState } from '#web/hooks/use-form.ts';
 import type { StoryField, StoryFormValues } from '../utils/story-form.ts';
@@ -113,9 +114,9 @@ export function StoryForm({
       <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
 
       <div className="button-row form-actions">
-        <button type="submit" className="button button-primary button-large" disabled={disabled} aria-busy={busy}>
-          {busy ? busyLabel : submitLabel}
-        </button>
+        <BusyButton className="button button-primary button-large" busy={busy} busyLabel={busyLabel} disabled={locked}>
+          {submitLabel}
+        </BusyButton>
         <button type="button" className="button button-secondary button-large" onClick={onCancel} disabled={disabled}>
           Cancel
         </button>
