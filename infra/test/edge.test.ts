@@ -24,6 +24,15 @@ describe('strip-backend-prefix', () => {
     expect(run(handler, uri).uri).toBe(expected);
   });
 
+  it('stamps the viewer address, overwriting one the client sent', () => {
+    const source = readFileSync(new URL('../lib/edge/strip-backend-prefix.js', import.meta.url), 'utf8');
+    const fn = new Function(`${source}\nreturn handler;`)() as (event: unknown) => { headers: Record<string, unknown> };
+    const request = { uri: '/backend/login', headers: { 'x-storyloom-viewer': { value: '10.0.0.1' } } };
+    expect(fn({ request, viewer: { ip: '203.0.113.9' } }).headers['x-storyloom-viewer']).toEqual({
+      value: '203.0.113.9',
+    });
+  });
+
   it('keeps the query string and leaves look-alike prefixes alone', () => {
     const querystring = { token: { value: 'abc' } };
     expect(run(handler, '/backend/verify-email', querystring)).toEqual({ uri: '/verify-email', querystring });

@@ -42,8 +42,18 @@ describe('the client address for limits', () => {
     );
   });
 
+  it('prefers the address the edge function stamps', async () => {
+    const edge = await load('v');
+    const headers = {
+      'x-origin-verify': 'v',
+      'x-storyloom-viewer': '203.0.113.8',
+      'cloudfront-viewer-address': '1.2.3.4:5',
+    };
+    expect(edge.clientAddress(event(headers))).toBe('203.0.113.8');
+  });
+
   it('ignores a viewer address sent by a direct caller, and in local mode', async () => {
-    const forged = { 'cloudfront-viewer-address': '198.51.100.1:1' };
+    const forged = { 'cloudfront-viewer-address': '198.51.100.1:1', 'x-storyloom-viewer': '198.51.100.2' };
     expect((await load('v')).clientAddress(event(forged, '192.0.2.9'))).toBe('192.0.2.9');
     expect((await load()).clientAddress(event(forged, '127.0.0.2'))).toBe('127.0.0.2');
   });

@@ -26,15 +26,19 @@ export function assertCameThroughEdge(event: Pick<HttpEvent, 'headers'>): void {
 
 /**
  * The client's address for per-client limits. Behind CloudFront, API Gateway's `sourceIp` is an edge
- * server's address, shared by many visitors; CloudFront's `cloudfront-viewer-address` (`ip:port`, set
- * by CloudFront itself, overwriting any sent by the client) is the visitor's. It is trusted only when
- * the origin check passed, i.e. when it cannot have been forged by a direct caller.
+ * server's address, shared by many visitors; the viewer address CloudFront stamps (overwriting any
+ * sent by the client) is the visitor's. It is trusted only when the origin check passed, i.e. when it
+ * cannot have been forged by a direct caller.
  */
 export function clientAddress(event: Pick<HttpEvent, 'headers' | 'requestContext'>): string {
-  const viewer = event.headers?.['cloudfront-viewer-address'];
-  if (expected && viewer && cameThroughEdge(event)) {
-    const ip = viewer.replace(/:\d+$/, '');
-    if (ip) return ip;
+  if (expected && cameThroughEdge(event)) {
+    // Stamped by the /backend viewer-request function (infra/lib/edge/strip-backend-prefix.js) from
+    // event.viewer.ip; CloudFront's own cloudfront-viewer-address (ip:port) when an origin request
+    // policy forwards it.
+    const stamped = event.headers?.['x-storyloom-viewer']?.trim();
+    if (stamped) return stamped;
+    const viewer = event.headers?.['cloudfront-viewer-address']?.replace(/:\d+$/, '');
+    if (viewer) return viewer;
   }
   return event.requestContext.http.sourceIp;
 }
