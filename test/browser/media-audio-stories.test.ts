@@ -6,8 +6,8 @@ import { mp3File, oggOpusFile, wavFile } from '../support/media-files.ts';
 import { shareWith } from '../support/stories.ts';
 import { uploadFile } from '../support/uploads.ts';
 import { createAdmin, loginAs, registerVerifiedUser } from '../support/users.ts';
-import { browserTestsEnabled, signIn, url, useBrowser } from './browser.ts';
-import { playAndAdvance } from './media-support.ts';
+import { browserTestsEnabled, signIn, useBrowser } from './browser.ts';
+import { open, playAndAdvance } from './media-support.ts';
 import { dashboardCard, expectToast, openContext, waitForPath } from './stories-support.ts';
 
 async function newSession() {
@@ -28,7 +28,7 @@ describe.runIf(browserTestsEnabled)('Audio stories: upload, share, listen (brows
       [`waltz-${suffix}.mp3`, 'audio/mpeg', mp3File(3)],
       [`hymn-${suffix}.ogg`, 'audio/ogg', oggOpusFile(3)],
     ] as const) {
-      await page.goto(url('/create-story?type=audio'));
+      await open(page, '/create-story?type=audio');
       await page.getByRole('button', { name: 'Upload a file' }).click();
       await page.getByText('MP3, WAV, M4A, OGG or WebM, up to 25 MB.').waitFor();
       await page.getByLabel('Audio file').setInputFiles({ name, mimeType: type, buffer });
@@ -50,7 +50,7 @@ describe.runIf(browserTestsEnabled)('Audio stories: upload, share, listen (brows
     const { login } = await newSession();
     await signIn(browser.context, login);
     const { page } = browser;
-    await page.goto(url('/create-story?type=audio'));
+    await open(page, '/create-story?type=audio');
     await page.getByRole('button', { name: 'Upload a file' }).click();
     await page
       .getByLabel('Audio file')
@@ -76,13 +76,13 @@ describe.runIf(browserTestsEnabled)('Audio stories: upload, share, listen (brows
 
     // Family member on /story/{id}.
     await signIn(browser.context, family.login);
-    await browser.page.goto(url(`/story/${story.ID}`));
+    await open(browser.page, `/story/${story.ID}`);
     await playAndAdvance(browser.page, 'Listen to the story');
 
     // Anonymous visitor on /shared/{token}.
     const visitor = await openContext(browser.context);
     try {
-      await visitor.page.goto(url(`/shared/${shareToken}`));
+      await open(visitor.page, `/shared/${shareToken}`);
       await visitor.page.getByText('Sung by Mum in 1962.').waitFor();
       await playAndAdvance(visitor.page, 'Audio story');
 
@@ -129,7 +129,7 @@ describe.runIf(browserTestsEnabled)('Audio stories: upload, share, listen (brows
     page.on('request', (req) => {
       if (req.url().includes('/backend/api/storage/secure-url/')) secureUrlCalls++;
     });
-    await page.goto(url(`/story/${created.body.ID}`));
+    await open(page, `/story/${created.body.ID}`);
     await playAndAdvance(page, 'Listen to the story');
     expect(refused).toBe(1);
     expect(secureUrlCalls).toBeGreaterThanOrEqual(2);
@@ -153,14 +153,14 @@ describe.runIf(browserTestsEnabled)('Audio stories: upload, share, listen (brows
     // Edit: the player, the note, and only title and description.
     await signIn(browser.context, owner.login);
     const { page } = browser;
-    await page.goto(url(`/edit-story/${story.ID}`));
+    await open(page, `/edit-story/${story.ID}`);
     await page.getByText('Only the title and description of audio stories can be edited.').waitFor();
     await page.getByRole('group', { name: 'Current recording' }).waitFor();
     expect(await page.getByLabel('Description (optional)').inputValue()).toBe(description);
     expect(await page.getByLabel('Location (optional)').count()).toBe(0);
 
     // Author page: 150 characters of the description.
-    await page.goto(url(`/author/${owner.user.id}`));
+    await open(page, `/author/${owner.user.id}`);
     const preview = (await page.locator('.story-preview').first().textContent()) ?? '';
     expect(preview.length).toBeLessThanOrEqual(151);
     expect(preview.startsWith('Recorded at the farm.')).toBe(true);
@@ -170,7 +170,7 @@ describe.runIf(browserTestsEnabled)('Audio stories: upload, share, listen (brows
     const reader = await openContext(browser.context);
     try {
       await signIn(reader.context, admin);
-      await reader.page.goto(url('/admin?tab=stories'));
+      await open(reader.page, '/admin?tab=stories');
       const panel = reader.page.getByRole('tabpanel', { name: 'Story Management' });
       const row = panel.locator(`tr[data-story-id="${story.ID}"]`);
       for (let i = 0; i < 50 && (await row.count()) === 0; i++) {

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.ts';
 import { pngFile } from '../support/media-files.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
-import { browserTestsEnabled, signIn, url, useBrowser } from './browser.ts';
+import { browserTestsEnabled, signIn, useBrowser } from './browser.ts';
+import { open } from './media-support.ts';
 
 /** An avatar picture of this size that has loaded (a real image, not the initial). */
 async function expectPicture(page: Page, size: number): Promise<void> {
@@ -24,7 +25,7 @@ describe.runIf(browserTestsEnabled)('Profile pictures (browser)', () => {
     const login = await loginAs(user);
     await signIn(browser.context, login);
     const { page } = browser;
-    await page.goto(url('/profile'));
+    await open(page, '/profile');
     // No picture yet: the initial letter.
     await page.locator('.avatar-initial[data-avatar-size="96"]').waitFor();
     await page
@@ -37,7 +38,7 @@ describe.runIf(browserTestsEnabled)('Profile pictures (browser)', () => {
     const profile = await api<{ profile_image_url: string }>('GET', '/api/profile', { token: login.token });
     expect(profile.body.profile_image_url).toMatch(new RegExp(`^users/${user.id}/avatar/.+\\.(webp|png)$`));
 
-    await page.goto(url(`/author/${user.id}`));
+    await open(page, `/author/${user.id}`);
     await expectPicture(page, 64);
   });
 
@@ -50,7 +51,7 @@ describe.runIf(browserTestsEnabled)('Profile pictures (browser)', () => {
     page.on('request', (req) => {
       if (req.url().includes('/api/media/uploads')) uploads.push(req.url());
     });
-    await page.goto(url('/profile'));
+    await open(page, '/profile');
     await page
       .getByLabel('Profile picture file')
       .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('these are my notes') });

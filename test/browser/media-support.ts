@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { wavFile } from '../support/media-files.ts';
+import { url } from './browser.ts';
 
 /**
  * Helpers for the media browser tests. Chromium's fake microphone plays a WAV the test writes (a
@@ -42,4 +43,12 @@ export async function seekTo(scope: Page | Locator, label: string, seconds: numb
   await expect
     .poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 5_000 })
     .toBeGreaterThanOrEqual(seconds - 0.05);
+}
+
+/**
+ * Opens an app path. The media tests run Chromium with extra devices and often first in a loaded
+ * machine, so a first navigation may take longer than the default 10 s: 30 s here.
+ */
+export function open(page: Page, path: string) {
+  return page.goto(url(path), { timeout: 30_000 });
 }
