@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEFAULT_LOCALSTACK_ENDPOINT, externalEndpoints, profileOf } from './profile.ts';
-import { type LocalServices, type SentEmail, startLocalServices } from './services.ts';
-import { type LocalStack, startLocalStack } from './stack.ts';
+import { DEFAULT_LOCALSTACK_ENDPOINT, externalEndpoints, profileOf } from '../../infra/local/profile.ts';
+import { type LocalServices, type SentEmail, startLocalServices } from '../../infra/local/services.ts';
+import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 
 /**
  * The LocalStack profile, end to end without Docker: the stand-ins play LocalStack behind ONE port, as
