@@ -3,7 +3,7 @@
  * ports of 127.0.0.1, with their data under one folder. See docs/local-stand-ins.md for why each is embedded
  * the way it is.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -43,6 +43,8 @@ export interface LocalServices {
   jwks: { keys: LocalJwk[] };
   /** Mail the SES stand-in accepted, plus the Cognito stand-in's code mails: newest first, across restarts. */
   listSentEmails(): Promise<SentEmail[]>;
+  /** The access key id SDK clients must use: `accessKey` when one was required, else 'S3RVER'. */
+  accessKey: string;
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,12 @@ export interface LocalServicesOptions {
    * none). With an external SES, the mailbox reads that service's own message list.
    */
   external?: Partial<Record<ExternalService, string>>;
+  /**
+   * This run's secret: DynamoDB, Cognito, SES and SQS then answer only requests signed with this access
+   * key id (SigV4 `Credential=`), so another program or user on the machine cannot drive them without
+   * it. The app's clients get it through AWS_ACCESS_KEY_ID (stack.ts). S3 accepts it as well as 'S3RVER'.
+   */
+  accessKey?: string;
 }
 
 /** The services a profile may point elsewhere. */
@@ -110,6 +118,7 @@ const cjsRequire = createRequire(import.meta.url);
 
 export async function startLocalServices(opts: LocalServicesOptions): Promise<LocalServices> {
   const dataDir = resolve(opts.dataDir);
+  const key = opts.accessKey;
   for (const sub of ['dynamodb', 's3', 'cognito', 'ses']) mkdirSync(join(dataDir, sub), { recursive: true });
 
   const started: Array<{ stop(): Promise<void> }> = [];
@@ -121,12 +130,12 @@ export async function startLocalServices(opts: LocalServicesOptions): Promise<Lo
   const external = opts.external ?? {};
   const elsewhere = (url: string) => Promise.resolve({ url, stop: async () => {} });
   // The SES stand-in owns the mailbox the Cognito stand-in delivers codes into, so it starts first.
-  const ses = external.ses ? externalSes(external.ses) : await track(startSes(join(dataDir, 'ses')));
+  const ses = external.ses ? externalSes(external.ses) : await track(startSes(join(dataDir, 'ses'), key));
   const starting = [
-    external.dynamodb ? elsewhere(external.dynamodb) : track(startDynalite(join(dataDir, 'dynamodb'))),
-    external.s3 ? elsewhere(external.s3) : track(startS3rver(join(dataDir, 's3'))),
-    track(startCognito(join(dataDir, 'cognito'), opts.cognitoIssuerBase, ses.deliver)),
-    external.sqs ? elsewhere(external.sqs) : track(startFauxqs()),
+    external.dynamodb ? elsewhere(external.dynamodb) : track(startDynalite(join(dataDir, 'dynamodb'), key)),
+    external.s3 ? elsewhere(external.s3) : track(startS3rver(join(dataDir, 's3'), key)),
+    track(startCognito(join(dataDir, 'cognito'), opts.cognitoIssuerBase, ses.deliver, key)),
+    external.sqs ? elsewhere(external.sqs) : track(startFauxqs(key)),
   ] as const;
   // Wait for every start to settle before cleaning up, so none is left listening after a failure.
   const failure = (await Promise.allSettled(starting)).find((r) => r.status === 'rejected');
@@ -142,6 +151,7 @@ export async function startLocalServices(opts: LocalServicesOptions): Promise<Lo
     cognitoIssuerBase: cognito.issuerBase,
     jwks: cognito.jwks,
     listSentEmails: async () => await ses.list(),
+    accessKey: opts.accessKey ?? 'S3RVER',
     stop() {
       stopping ??= stopAll(started);
       return stopping;
@@ -178,17 +188,31 @@ function listen(server: http.Server): Promise<void> {
  * uploads and reads media there, under the bucket's CORS rule for the app's origin only.
  * Other programs of the same user can still call them: see docs/local-mode.md, "Who can reach what".
  */
-function answerOnlyThisMachine(server: http.Server): void {
+function answerOnlyThisMachine(server: http.Server, key: string | undefined): void {
   const listeners = server.listeners('request') as http.RequestListener[];
   server.removeAllListeners('request');
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (!fromSdkOnThisMachine(req)) {
+    if (!fromSdkOnThisMachine(req) || !signedWith(req, key)) {
       res.writeHead(403, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: 'Local stand-ins answer only the app on this machine.' }));
       return;
     }
     for (const listener of listeners) listener.call(server, req, res);
   });
+}
+
+/**
+ * With a run key required: the request's SigV4 credential (header, or a presigned URL's query) names it.
+ * The Cognito stand-in's discovery and JWKS documents stay open (public keys, as in AWS).
+ */
+function signedWith(req: http.IncomingMessage, key: string | undefined): boolean {
+  if (!key) return true;
+  if (req.method === 'GET' && /\/\.well-known\//.test(req.url ?? '')) return true;
+  const fromHeader = /Credential=([^/,\s]+)\//.exec(req.headers.authorization ?? '')?.[1];
+  const fromQuery = new URL(req.url ?? '/', 'http://local').searchParams.get('X-Amz-Credential')?.split('/')[0];
+  const given = Buffer.from(fromHeader ?? fromQuery ?? '');
+  const wanted = Buffer.from(key);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
 export function fromSdkOnThisMachine(req: Pick<http.IncomingMessage, 'headers'>): boolean {
@@ -215,11 +239,11 @@ type Dynalite = (options: {
   updateTableMs: number;
 }) => http.Server;
 
-async function startDynalite(path: string) {
+async function startDynalite(path: string, key: string | undefined) {
   closeDynaliteIterators();
   const dynalite = cjsRequire('dynalite') as Dynalite;
   const server = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  answerOnlyThisMachine(server);
+  answerOnlyThisMachine(server, key);
   await listen(server);
   return { url: urlOf(server), stop: () => closeServer(server) };
 }
@@ -239,9 +263,16 @@ type S3rverClass = new (options: {
   silent: boolean;
 }) => S3rverInstance;
 
-async function startS3rver(directory: string) {
+async function startS3rver(directory: string, key: string | undefined) {
   const S3rver = cjsRequire('s3rver') as S3rverClass;
   const s3rver = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true });
+  // s3rver knows one key pair, S3RVER; this run's key is registered beside it.
+  if (key) {
+    const { DUMMY_ACCOUNT } = cjsRequire('s3rver/lib/models/account') as {
+      DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void };
+    };
+    DUMMY_ACCOUNT.createKeyPair(key, key);
+  }
   const { port } = await s3rver.run();
   return {
     url: `http://127.0.0.1:${port}`,
@@ -263,7 +294,12 @@ type DeliverEmail = (email: { to: string; from: string; subject: string; text: s
  * issuer of http://localhost:9229, loads aws-sdk v2 (which prints an end-of-support notice) and prints codes to the
  * console. So it is assembled here from its parts, the same way, minus those.
  */
-async function startCognito(dataDirectory: string, issuerOverride: string | undefined, deliver: DeliverEmail) {
+async function startCognito(
+  dataDirectory: string,
+  issuerOverride: string | undefined,
+  deliver: DeliverEmail,
+  key: string | undefined,
+) {
   const pkgRequire = createRequire(cjsRequire.resolve('cognito-local/package.json'));
   const pino = pkgRequire('pino') as (options: { level: string }) => Logger;
   const services = pkgRequire('./lib/services/index.js') as typeof CognitoServicesModule;
@@ -391,7 +427,7 @@ async function startCognito(dataDirectory: string, issuerOverride: string | unde
     }
     app(req, res);
   });
-  answerOnlyThisMachine(server);
+  answerOnlyThisMachine(server, key);
   await listen(server);
   url = urlOf(server);
   tokenConfig.IssuerDomain ??= url;
@@ -460,7 +496,7 @@ let sesPatched = false;
  * before the SendEmail response), and the file is loaded back into its store at start, so its GET /store and
  * listSentEmails both show mail sent before a restart.
  */
-async function startSes(directory: string) {
+async function startSes(directory: string, key: string | undefined) {
   if (sesJournal !== undefined) throw new Error('The SES stand-in is already running in this process');
   const store = cjsRequire('aws-ses-v2-local/dist/store.js') as SesStoreModule;
   const { default: sesServer } = cjsRequire('aws-ses-v2-local') as { default: SesServer };
@@ -497,7 +533,7 @@ async function startSes(directory: string) {
   let server: http.Server;
   try {
     server = await sesServer({ host: '127.0.0.1', port: 0 });
-    answerOnlyThisMachine(server);
+    answerOnlyThisMachine(server, key);
   } catch (err) {
     sesJournal = undefined;
     throw err;
@@ -608,11 +644,11 @@ function externalSes(url: string) {
  * http://sqs.us-east-1.localhost:PORT/000000000000/<name>; that host need not resolve, because an SQSClient
  * given an `endpoint` sends there and fauxqs finds the queue by the URL's region and name.
  */
-async function startFauxqs() {
+async function startFauxqs(key: string | undefined) {
   const { buildApp } = await withoutSqliteWarning(() => import('fauxqs'));
   const app = buildApp({ logger: false, defaultRegion: LOCAL_REGION });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  answerOnlyThisMachine(app.server);
+  answerOnlyThisMachine(app.server, key);
   return { url: urlOf(app.server), stop: () => app.close() };
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -10,12 +11,12 @@ import { mediaWorker, type RouteDef, routes, worker } from '@storyloom/functions
 import { serverText } from '@storyloom/shared/messages';
 import { JwtVerifier } from 'aws-jwt-verify';
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
+import { securityHeaders } from '../lib/security-headers.ts';
 import { createApiAdapter, send } from './api-adapter.ts';
 import { sendMailboxJson, sendMailboxPage } from './mailbox.ts';
+import { ensureSenderIdentity } from './profile.ts';
 import { type ProvisionedResources, provisionLocal } from './provision.ts';
 import { compileRoutes } from './router.ts';
-import { securityHeaders } from '../lib/security-headers.ts';
-import { ensureSenderIdentity } from './profile.ts';
 import { type ExternalService, type LocalServices, localTokenIssuer, startLocalServices } from './services.ts';
 import { createStaticHandler } from './static-files.ts';
 import { startWorkerLoop } from './worker-loop.ts';
@@ -48,7 +49,14 @@ export interface LocalStackOptions {
 }
 
 /** s3rver accepts only its own key; the other stand-ins accept any. */
-const localSdk = { region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
+/**
+ * SDK settings for the stand-ins. The access key id is this run's secret (a random one per start, see
+ * `accessKey` in services.ts); s3rver accepts it besides its own, and nothing checks the secret key.
+ */
+const localSdk = (services: Pick<LocalServices, 'accessKey'>) => ({
+  region: 'us-east-1',
+  credentials: { accessKeyId: services.accessKey, secretAccessKey: services.accessKey },
+});
 
 /** Creates the table, bucket, pool and queues on running stand-ins (see provision.ts). */
 export function provisionOnServices(
@@ -57,10 +65,10 @@ export function provisionOnServices(
 ): Promise<ProvisionedResources> {
   return provisionLocal(
     {
-      dynamodb: new DynamoDBClient({ ...localSdk, endpoint: services.endpoints.dynamodb }),
-      s3: new S3Client({ ...localSdk, endpoint: services.endpoints.s3, forcePathStyle: true }),
-      cognito: new CognitoIdentityProviderClient({ ...localSdk, endpoint: services.endpoints.cognito }),
-      sqs: new SQSClient({ ...localSdk, endpoint: services.endpoints.sqs }),
+      dynamodb: new DynamoDBClient({ ...localSdk(services), endpoint: services.endpoints.dynamodb }),
+      s3: new S3Client({ ...localSdk(services), endpoint: services.endpoints.s3, forcePathStyle: true }),
+      cognito: new CognitoIdentityProviderClient({ ...localSdk(services), endpoint: services.endpoints.cognito }),
+      sqs: new SQSClient({ ...localSdk(services), endpoint: services.endpoints.sqs }),
     },
     opts,
   );
@@ -73,9 +81,9 @@ export function localHandlerEnv(
   appUrl: string,
 ): Record<string, string> {
   return {
-    AWS_REGION: localSdk.region,
-    AWS_ACCESS_KEY_ID: localSdk.credentials.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: localSdk.credentials.secretAccessKey,
+    AWS_REGION: localSdk(services).region,
+    AWS_ACCESS_KEY_ID: localSdk(services).credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: localSdk(services).credentials.secretAccessKey,
     STAGE: 'local',
     TABLE_NAME: resources.tableName,
     MEDIA_BUCKET: resources.mediaBucket,
@@ -112,7 +120,14 @@ const handlersDir = new URL('../../functions/src/handlers/', import.meta.url);
  * HTTP server (`/backend/*`), the built SPA, a mailbox page and the SQS worker loop, in this process.
  */
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
-  const services = await startLocalServices({ dataDir: opts.dataDir, external: opts.external });
+  const services = await startLocalServices({
+    dataDir: opts.dataDir,
+    external: opts.external,
+    // A secret per start: the stand-ins answer only clients that carry it (docs/local-mode.md). Not
+    // with services elsewhere (the LocalStack profile), which know their own credentials.
+    accessKey:
+      opts.external && Object.keys(opts.external).length > 0 ? undefined : `local${randomBytes(16).toString('hex')}`,
+  });
   let ready: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   const host = opts.host ?? '127.0.0.1';
   const acceptsHost = hostCheck(host, opts.allowedHosts ?? []);
@@ -141,7 +156,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     visibilityTimeoutSeconds: opts.visibilityTimeoutSeconds ?? 20,
     mediaVisibilityTimeoutSeconds: opts.mediaVisibilityTimeoutSeconds,
   });
-  const sqs = new SQSClient({ ...localSdk, endpoint: services.endpoints.sqs });
+  const sqs = new SQSClient({ ...localSdk(services), endpoint: services.endpoints.sqs });
   const env: Record<string, string> = {
     ...localHandlerEnv(services, resources, url),
     LOG_LEVEL: opts.quiet ? 'silent' : 'info',
@@ -224,10 +239,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     queueUrl: resources.mediaJobsQueueUrl,
     queueArn: mediaQueueArn ?? '',
     batchSize: mediaWorker.batchSize,
-    handler: (await loadModule(mediaWorker.handler)).handler as (
-      e: SqsEvent,
-      c: unknown,
-    ) => Promise<SqsBatchResponse>,
+    handler: (await loadModule(mediaWorker.handler)).handler as (e: SqsEvent, c: unknown) => Promise<SqsBatchResponse>,
     onError: (error) => {
       if (!opts.quiet) console.error('media worker error', error);
     },

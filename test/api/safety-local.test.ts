@@ -1,4 +1,6 @@
 import { request } from 'node:http';
+import { CognitoIdentityProviderClient, ListUserPoolsCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { serverText } from '@storyloom/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { hostCheck, MAX_LAMBDA_RESPONSE_BYTES, withLambdaResponseCap } from '../../infra/local/stack.ts';
@@ -75,6 +77,10 @@ function post(endpoint: string, headers: Record<string, string>, body: string): 
 describe('the AWS stand-ins', () => {
   it('refuse callers from a web page (an Origin header) or a non-loopback host name', async () => {
     const env = useServerEnv();
+    // Signed with this run's key (checked below), so only the Origin or the Host can decide.
+    const signed = {
+      authorization: `AWS4-HMAC-SHA256 Credential=${env.AWS_ACCESS_KEY_ID}/20260101/us-east-1/x/aws4_request`,
+    };
     const cognito = {
       'content-type': 'application/x-amz-json-1.1',
       'x-amz-target': 'AWSCognitoIdentityProviderService.ListUserPools',
@@ -84,9 +90,39 @@ describe('the AWS stand-ins', () => {
       [env.COGNITO_ENDPOINT!, cognito, '{"MaxResults":1}'],
       [env.DYNAMODB_ENDPOINT!, dynamo, '{}'],
     ] as const) {
-      expect(await post(endpoint, { ...headers, origin: 'https://evil.example' }, body)).toBe(403);
-      expect(await post(endpoint, { ...headers, host: 'evil.example' }, body)).toBe(403);
-      expect(await post(endpoint, headers, body)).not.toBe(403);
+      expect(await post(endpoint, { ...headers, ...signed, origin: 'https://evil.example' }, body)).toBe(403);
+      expect(await post(endpoint, { ...headers, ...signed, host: 'evil.example' }, body)).toBe(403);
+      expect(await post(endpoint, { ...headers, ...signed }, body)).not.toBe(403);
+    }
+  });
+});
+
+describe('the AWS stand-ins and this run’s secret', () => {
+  it('answer only clients signed with this run’s access key, which the app’s clients carry', async () => {
+    const env = useServerEnv();
+    const clients = (accessKeyId: string) => {
+      const common = {
+        region: 'us-east-1',
+        credentials: { accessKeyId, secretAccessKey: accessKeyId },
+        maxAttempts: 1,
+      };
+      return {
+        dynamo: new DynamoDBClient({ ...common, endpoint: env.DYNAMODB_ENDPOINT }),
+        cognito: new CognitoIdentityProviderClient({ ...common, endpoint: env.COGNITO_ENDPOINT }),
+      };
+    };
+    expect(env.AWS_ACCESS_KEY_ID).toMatch(/^local[0-9a-f]{32}$/);
+    const mine = clients(env.AWS_ACCESS_KEY_ID!);
+    expect((await mine.dynamo.send(new ListTablesCommand({}))).TableNames).toContain(env.TABLE_NAME);
+    await mine.cognito.send(new ListUserPoolsCommand({ MaxResults: 1 }));
+    for (const key of ['S3RVER', 'local00000000000000000000000000000000']) {
+      const other = clients(key);
+      await expect(other.dynamo.send(new ListTablesCommand({}))).rejects.toMatchObject({
+        $metadata: { httpStatusCode: 403 },
+      });
+      await expect(other.cognito.send(new ListUserPoolsCommand({ MaxResults: 1 }))).rejects.toMatchObject({
+        $metadata: { httpStatusCode: 403 },
+      });
     }
   });
 });

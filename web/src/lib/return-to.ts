@@ -3,14 +3,14 @@
  * same-origin path only. Anything else (another origin, `//host`, `javascript:`) is dropped, so a
  * crafted link can never send a user off-site after they sign in.
  */
-export function safeReturnPath(value: unknown): string | null {
+export function safeReturnPath(value: unknown, origin?: string): string | null {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
     return null;
   }
   try {
-    const origin = window.location.origin;
-    const target = new URL(value, origin);
-    if (target.origin !== origin) return null;
+    const base = origin ?? window.location.origin;
+    const target = new URL(value, base);
+    if (target.origin !== base) return null;
     const path = `${target.pathname}${target.search}${target.hash}`;
     // Coming back to the login screens themselves would loop.
     if (/^\/(login|register|verify-email|forgot-password|reset-password)(\/|$)/.test(target.pathname)) return null;

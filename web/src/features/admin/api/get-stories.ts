@@ -1,7 +1,8 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { AdminStoriesResponse, StoryDto } from '@storyloom/shared/schemas/stories';
-import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { cursorPagesOptions } from '#web/lib/cursor-pages.ts';
 
 /** GET /api/admin/stories, newest first; pass the previous page's `next_cursor` for more. */
 export function getStories(cursor: string | null, signal?: AbortSignal): Promise<AdminStoriesResponse> {
@@ -15,14 +16,7 @@ export function getStories(cursor: string | null, signal?: AbortSignal): Promise
 export const adminStoriesKey = ['admin', 'stories'] as const;
 
 /** Every story, a page at a time ("Load More Stories" fetches the next). */
-export const adminStoriesQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: adminStoriesKey,
-    queryFn: ({ pageParam, signal }) => getStories(pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    staleTime: 0,
-  });
+export const adminStoriesQueryOptions = () => cursorPagesOptions(adminStoriesKey, getStories);
 
 export function useAdminStories() {
   return useInfiniteQuery(adminStoriesQueryOptions());

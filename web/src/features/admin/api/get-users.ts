@@ -1,7 +1,8 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { AdminUser, AdminUsersResponse } from '@storyloom/shared/schemas/auth';
-import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { cursorPagesOptions } from '#web/lib/cursor-pages.ts';
 
 /** GET /api/admin/users, newest first; pass the previous page's `next_cursor` for more. */
 export function getUsers(cursor: string | null, signal?: AbortSignal): Promise<AdminUsersResponse> {
@@ -15,14 +16,7 @@ export function getUsers(cursor: string | null, signal?: AbortSignal): Promise<A
 export const adminUsersKey = ['admin', 'users'] as const;
 
 /** Every user, a page at a time ("Load More Users" fetches the next). */
-export const adminUsersQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: adminUsersKey,
-    queryFn: ({ pageParam, signal }) => getUsers(pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    staleTime: 0,
-  });
+export const adminUsersQueryOptions = () => cursorPagesOptions(adminUsersKey, getUsers);
 
 export function useAdminUsers() {
   return useInfiniteQuery(adminUsersQueryOptions());

@@ -1,5 +1,5 @@
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import type { StoryFormValues } from '../utils/story-form.ts';
@@ -34,24 +34,8 @@ export function ConflictPanel({
         {message}
       </p>
       <div className="conflict-versions">
-        <section className="conflict-version" aria-labelledby="conflict-mine">
-          <h3 id="conflict-mine">Your version (not saved)</h3>
-          <p className="conflict-title" dir="auto">
-            {mine.title}
-          </p>
-          <div dir="auto">
-            <StoryParagraphs text={mine.content} />
-          </div>
-        </section>
-        <section className="conflict-version" aria-labelledby="conflict-saved">
-          <h3 id="conflict-saved">Saved in another tab or device</h3>
-          <p className="conflict-title" dir="auto">
-            {current.title}
-          </p>
-          <div dir="auto">
-            <StoryParagraphs text={current.content} />
-          </div>
-        </section>
+        <Version heading="Your version (not saved)" title={mine.title} content={mine.content} />
+        <Version heading="Saved in another tab or device" title={current.title} content={current.content} />
       </div>
       <div className="button-row">
         <BusyButton
@@ -67,6 +51,20 @@ export function ConflictPanel({
           Use the Saved Version
         </button>
       </div>
+    </section>
+  );
+}
+
+/** One of the two versions: its title and text, as the reader would see them. */
+function Version({ heading, title, content }: { heading: string; title: string; content: string }) {
+  const id = useId();
+  return (
+    <section className="conflict-version" aria-labelledby={id}>
+      <h3 id={id}>{heading}</h3>
+      <p className="conflict-title" dir="auto">
+        {title}
+      </p>
+      <StoryParagraphs text={content} />
     </section>
   );
 }
