@@ -20,7 +20,7 @@ import type { StoryloomConfig } from './config.ts';
 import { ApiRoutes } from './constructs/api-routes.ts';
 import { AppBindings, bareAddress } from './constructs/app-bindings.ts';
 import { DataStore } from './constructs/data-store.ts';
-import { EdgeFirewall } from './constructs/edge-firewall.ts';
+import { EdgeFirewall, UserPoolFirewall } from './constructs/edge-firewall.ts';
 import { JobQueue } from './constructs/job-queue.ts';
 import { Operations } from './constructs/operations.ts';
 import { StoryloomFunction } from './constructs/storyloom-function.ts';
@@ -153,6 +153,8 @@ export class StoryloomStack extends Stack {
       accessLogs: cloudFrontLogs,
     });
     const users = new UserDirectory(this, 'Users', { retain });
+    // The pool's own public API is closed: users reach Cognito only through the app (docs: "Identity").
+    if (config.waf) new UserPoolFirewall(this, 'UserPoolFirewall', { userPoolArn: users.userPool.userPoolArn });
 
     const queueNames = new Set<QueueName>(props.workers.map((w) => w.queue));
     for (const route of props.routes) for (const q of [route.grants?.queue ?? []].flat()) queueNames.add(q);

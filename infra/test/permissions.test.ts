@@ -183,6 +183,20 @@ describe('one door', () => {
   });
 });
 
+describe('identity', () => {
+  it("closes the user pool's public API with a blocking regional web ACL (the API's Admin calls are IAM-signed)", () => {
+    app.root.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'REGIONAL',
+      DefaultAction: { Block: {} },
+      Rules: [],
+    });
+    app.root.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
+      ResourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('UsersUserPool'), 'Arn'] },
+      WebACLArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('UserPoolFirewall'), 'Arn'] },
+    });
+  });
+});
+
 describe('browser security', () => {
   const policy = () => Object.values(app.root.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0]!;
 

@@ -32,7 +32,10 @@ describe('production', () => {
     expect(prod.edgeStack?.region).toBe('us-east-1');
     const edge = Template.fromStack(prod.edgeStack!);
     edge.hasResourceProperties('AWS::WAFv2::WebACL', { Scope: 'CLOUDFRONT' });
-    prod.root.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    // Here only the user pool's regional ACL (app.test/permissions.test), not CloudFront's.
+    expect(Object.values(prod.root.findResources('AWS::WAFv2::WebACL')).map((acl) => acl.Properties.Scope)).toEqual([
+      'REGIONAL',
+    ]);
     const distribution = JSON.stringify(prod.root.findResources('AWS::CloudFront::Distribution'));
     expect(distribution).toMatch(/WebACLId/);
   });

@@ -108,3 +108,30 @@ export class EdgeFirewall extends Construct {
     });
   }
 }
+
+/**
+ * A regional web ACL on the Cognito user pool that blocks every request it is asked about. AWS WAF sees
+ * the pool's public API (unauthenticated and token-authorized calls: InitiateAuth, GetUser,
+ * UpdateUserAttributes, ChangePassword, DeleteUser…), not the IAM-signed Admin* calls the API makes,
+ * and nothing in the app calls the public API: so a user holding a refresh token cannot go around the
+ * app (mint an access token, delete themselves without the purge, change their email or password).
+ */
+export class UserPoolFirewall extends Construct {
+  readonly webAcl: wafv2.CfnWebACL;
+
+  constructor(scope: Construct, id: string, props: { userPoolArn: string }) {
+    super(scope, id);
+    this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
+      scope: 'REGIONAL',
+      defaultAction: { block: {} },
+      description:
+        "Storyloom: the user pool's public API is not the app's; only the API's IAM-signed calls get through",
+      visibilityConfig: visibility('storyloom-user-pool'),
+      rules: [],
+    });
+    new wafv2.CfnWebACLAssociation(this, 'Association', {
+      resourceArn: props.userPoolArn,
+      webAclArn: this.webAcl.attrArn,
+    });
+  }
+}
