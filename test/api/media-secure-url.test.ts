@@ -124,6 +124,10 @@ describe('GET /api/storage/secure-url/{path}', () => {
     const avatar = String(res.body.profile_image_url);
     await expectReadable(avatar);
     await expectReadable(avatar, { token: stranger.token });
+    // By user id only (comments): the current picture, or 404 for someone without one.
+    const current = await expectReadable(`users/${owner.id}/avatar/current`);
+    expect(new URL(current).pathname).toContain(avatar);
+    await expectNotFound(`users/${stranger.id}/avatar/current`);
   });
 });
 

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.ts';
 import { pngFile } from '../support/media-files.ts';
+import { createStory } from '../support/stories.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
 import { browserTestsEnabled, signIn, useBrowser } from './browser.ts';
 import { open } from './media-support.ts';
@@ -40,6 +41,13 @@ describe.runIf(browserTestsEnabled)('Profile pictures (browser)', () => {
 
     await open(page, `/author/${user.id}`);
     await expectPicture(page, 64);
+
+    // Comments show the writer's picture at 48 px.
+    const story = await createStory({ token: login.token });
+    await api('POST', `/api/stories/${story.ID}/comments`, { token: login.token, body: { text: 'Lovely day.' } });
+    await open(page, `/story/${story.ID}`);
+    await page.locator('.comment').getByText('Lovely day.').waitFor();
+    await expectPicture(page, 48);
   });
 
   it("gives a text file renamed .jpg the spec's image message, and nothing is uploaded", async () => {

@@ -3,6 +3,7 @@ import { STORY_ID_PATTERN } from '@storyloom/shared/schemas/stories';
 import { headMedia, presignDownload } from '../../data/media.ts';
 import { getStory } from '../../data/stories.ts';
 import { getShare } from '../../data/story-shares.ts';
+import { getUser } from '../../data/users.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { isAdmin } from '../stories/access.ts';
 
@@ -57,8 +58,20 @@ export async function secureUrl(
   callerId: string | null,
   shareToken: string | null,
 ): Promise<SecureUrlResponse> {
-  const key = normaliseMediaPath(rawPath);
-  if (!key || !(await mayRead(key, callerId, shareToken))) throw notFound();
+  const path = normaliseMediaPath(rawPath);
+  if (!path || !(await mayRead(path, callerId, shareToken))) throw notFound();
+  const key = await resolveAlias(path);
+  if (!key) throw notFound();
   if (!(await headMedia(key))) throw notFound();
   return { secure_url: await presignDownload(key, SECURE_URL_TTL_SECONDS), expires_in: SECURE_URL_TTL_SECONDS };
+}
+
+/** `users/<id>/avatar/current`: whatever picture the user has now (comments and cards know only the user id). */
+export const CURRENT_AVATAR = 'current';
+
+async function resolveAlias(path: string): Promise<string | undefined> {
+  const match = /^users\/([^/]+)\/avatar\/current$/.exec(path);
+  if (!match) return path;
+  const key = (await getUser(match[1] ?? ''))?.profileImageUrl;
+  return key?.startsWith(`users/${match[1]}/avatar/`) ? key : undefined;
 }

@@ -13,11 +13,14 @@ export type AvatarSize = (typeof AVATAR_SIZES)[number];
 export function Avatar({
   name,
   path,
+  userId,
   size,
   letterAsText = true,
 }: {
   name: string;
   path?: string | null;
+  /** Instead of `path`: the user's current picture, when only their id is known (comments). */
+  userId?: string;
   size: AvatarSize;
   /**
    * false draws the letter with CSS, so it adds nothing to the text of what holds it (the navbar's
@@ -25,10 +28,11 @@ export function Avatar({
    */
   letterAsText?: boolean;
 }) {
-  const { url, status } = useSecureUrl(path || null);
+  const media = path || (userId ? `users/${userId}/avatar/current` : null);
+  const { url, status } = useSecureUrl(media);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const style = { width: size, height: size, fontSize: size * 0.45 };
-  if (path && url && status !== 'error' && failedUrl !== url) {
+  if (media && url && status !== 'error' && failedUrl !== url) {
     return (
       <img
         className="avatar"

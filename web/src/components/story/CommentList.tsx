@@ -1,5 +1,6 @@
 import type { CommentDto } from '@storyloom/shared/schemas/stories';
 import { formatDateTime } from '#web/lib/format.ts';
+import { Avatar } from '../media/Avatar.tsx';
 
 export interface CommentListProps {
   comments: readonly CommentDto[];
@@ -18,6 +19,7 @@ export function CommentList({ comments, onDelete, deletingId, emptyText = 'No co
       {comments.map((comment) => (
         <li key={comment.id} className="comment">
           <p className="comment-header">
+            <Avatar name={comment.author.username} userId={comment.author.id} size={48} letterAsText={false} />
             <strong className="comment-author">{comment.author.username}</strong>
             <time className="comment-time" dateTime={comment.created_at}>
               {formatDateTime(comment.created_at)}
