@@ -1,6 +1,7 @@
 import { DISCOVERY_SNIPPET_CHARS } from '@storyloom/shared/constants';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { Link } from 'react-router-dom';
+import { Avatar } from '#web/components/media/Avatar.tsx';
 import { paths } from '#web/config/paths.ts';
 import { snippet } from '#web/lib/format.ts';
 import { sharedKey } from '../utils/discovery.ts';
@@ -27,6 +28,7 @@ export function DiscoverCard({ story }: { story: StoryDto }) {
       <ul className="tags" aria-label="About this story">
         <li>
           <Link to={paths.author.getHref(story.author.id)} className="tag tag-author card-raised">
+            <Avatar name={story.author.username} userId={story.author.id} size={48} letterAsText={false} />
             <span className="visually-hidden">Author: </span>
             {story.author.username}
           </Link>

@@ -1,6 +1,7 @@
 import { DASHBOARD_PREVIEW_CHARS } from '@storyloom/shared/constants';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { Link } from 'react-router-dom';
+import { Avatar } from '#web/components/media/Avatar.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
 import { paths } from '#web/config/paths.ts';
 import { truncateText } from '#web/lib/format.ts';
@@ -33,6 +34,7 @@ export function StoryCard({ story, shared = false }: { story: StoryDto; shared?:
       </div>
       {shared && (
         <p className="story-card-author">
+          <Avatar name={story.author.username} userId={story.author.id} size={48} letterAsText={false} />
           By {story.author.username}
           {story.shared_permission && (
             <span className="story-card-permission">
