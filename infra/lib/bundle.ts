@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { type RouteDef, type RouteGrants, routeId } from '@storyloom/functions/routes';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -22,8 +22,14 @@ export const BUNDLE_DIR = join(REPO_ROOT, 'cdk.out', '.bundles');
 
 const HANDLERS_DIR = join(REPO_ROOT, 'functions', 'src', 'handlers');
 
-/** GPL-3.0 packages that serve the local home only and must never ship inside a Lambda bundle. */
+/**
+ * GPL-3.0 packages of the local voice engine (eSpeak-NG). The project is GPL-3.0-or-later too, so they may
+ * ship, but only in the media worker: API route bundles stay small, and the package stays a file of its own
+ * (its 24 MB data file is found next to its script), copied beside the worker's bundle.
+ */
 export const LOCAL_ONLY_GPL_PACKAGES = ['@echogarden/espeak-ng-emscripten'] as const;
+/** The only functions allowed to carry the GPL engine packages: the media-jobs worker. */
+export const GPL_ENGINE_FUNCTION_IDS: ReadonlySet<string> = new Set([workerFunctionId({ queue: 'media-jobs' })]);
 
 /** Lambda code for a function id: the bundle folder when synthesizing for real, a placeholder in template tests. */
 export type HandlerCode = (functionId: string) => lambda.Code;
@@ -44,31 +50,68 @@ export function handlerEntries(
   return entries;
 }
 
+const GPL_NAMES = LOCAL_ONLY_GPL_PACKAGES.map((name) => name.replace(/[/]/g, '\\/')).join('|');
+const GPL_IMPORT = new RegExp(`^(${GPL_NAMES})(/|$)`);
+
 /**
- * Fails the build when a local-only GPL package is reached, by package name or by a resolved path,
- * and names the importer so the offending import is easy to find.
+ * Keeps the GPL engine packages out of every bundle's code: imported by name they stay external
+ * (checked per function after the build, see checkGplUse); reached by a path they fail the build.
  */
 export const gplGuard: Plugin = {
   name: 'storyloom-gpl-guard',
   setup(pluginBuild) {
-    const names = LOCAL_ONLY_GPL_PACKAGES.map((name) => name.replace(/[/]/g, '\\/')).join('|');
-    const refuse = (what: string, where: string) => ({
+    pluginBuild.onResolve({ filter: GPL_IMPORT }, (args) => ({ path: args.path, external: true }));
+    pluginBuild.onLoad({ filter: new RegExp(`[\\\\/]node_modules[\\\\/](${GPL_NAMES})[\\\\/]`) }, (args) => ({
       errors: [
         {
           text:
-            `${what} is GPL-3.0 and serves local mode only; it must not be bundled into a Lambda (${where}). ` +
-            'Wire the local engine in from infra/local.',
+            `${relative(REPO_ROOT, args.path)} is GPL-3.0 and reached by a relative path: import it by package name, ` +
+            'from the media worker only (functions/src/adapters/voice/local-engine.ts).',
         },
       ],
-    });
-    pluginBuild.onResolve({ filter: new RegExp(`^(${names})(/|$)`) }, (args) =>
-      refuse(args.path, `imported from ${relative(REPO_ROOT, args.importer)}`),
-    );
-    pluginBuild.onLoad({ filter: new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`) }, (args) =>
-      refuse(relative(REPO_ROOT, args.path), 'reached by a relative path'),
-    );
+    }));
   },
 };
+
+/**
+ * Fails when a function other than the media worker would load a GPL engine package, naming the
+ * importing file; returns the ids of the functions that load one (they get the package beside them).
+ */
+export function checkGplUse(metafile: Metafile): string[] {
+  const carriers: string[] = [];
+  const problems: string[] = [];
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    const match = /(?:^|[\\/])([^\\/]+)[\\/]index\.mjs$/.exec(file);
+    if (!match || !output.imports.some((i) => i.external && GPL_IMPORT.test(i.path))) continue;
+    const id = match[1]!;
+    if (GPL_ENGINE_FUNCTION_IDS.has(id)) {
+      carriers.push(id);
+      continue;
+    }
+    const importers = Object.keys(output.inputs).filter((input) =>
+      metafile.inputs[input]?.imports.some((i) => GPL_IMPORT.test(i.path)),
+    );
+    problems.push(
+      `@echogarden/espeak-ng-emscripten is GPL-3.0 and runs in the media worker only; it must not be bundled into "${id}" ` +
+        `(imported from ${importers.join(', ') || 'an unknown file'}). API routes use adapters/voice/catalog.ts, never the engine.`,
+    );
+  }
+  if (problems.length > 0)
+    throw new Error(`Bundling the handlers failed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  return carriers;
+}
+
+/** Copies the engine package beside a bundle (`node_modules/...`), where the bundle's import finds it. */
+async function copyGplPackages(outDir: string, functionIds: readonly string[]): Promise<void> {
+  for (const id of functionIds) {
+    for (const name of LOCAL_ONLY_GPL_PACKAGES) {
+      const from = join(REPO_ROOT, 'node_modules', name);
+      const to = join(outDir, id, 'node_modules', name);
+      await mkdir(to, { recursive: true });
+      for (const file of await readdir(from)) await cp(join(from, file), join(to, file), { recursive: true });
+    }
+  }
+}
 
 /**
  * Bundles every handler in one esbuild run (one process for all functions, not one per function),
@@ -82,6 +125,7 @@ export async function bundleHandlers(
   assertEntriesExist(entries);
   await rm(outDir, { recursive: true, force: true });
   const result = await build({ ...buildOptions(entries, logLevel), outdir: outDir }).catch(bundlingFailed);
+  await copyGplPackages(outDir, checkGplUse(result.metafile));
   return result.metafile;
 }
 
@@ -100,6 +144,7 @@ export async function analyseHandlers(
     write: false,
     sourcemap: false,
   }).catch(bundlingFailed);
+  checkGplUse(result.metafile);
   return result.metafile;
 }
 

@@ -228,6 +228,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       if (!opts.quiet) console.error('worker error', error);
     },
   });
+  // API functions speak short texts (spoken answers) with the local engine here; in AWS only the media worker carries it.
+  const { registerLocalSpeechEngine } = await import('@storyloom/functions/adapters/voice/speech');
+  registerLocalSpeechEngine(async () => {
+    const { LocalVoiceEngine } = await import('@storyloom/functions/adapters/voice/local-engine');
+    return new LocalVoiceEngine();
+  });
   // The media-jobs worker (voice cloning, narration): a second loop on its own queue, one message at a time.
   const mediaQueueArn = (
     await sqs.send(

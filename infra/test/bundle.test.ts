@@ -72,4 +72,22 @@ describe('bundleHandlers', () => {
       /espeak-ng-emscripten\/index\.js is GPL-3\.0/,
     );
   });
+
+  it('lets the media worker alone load eSpeak-NG by name, with the package copied beside its bundle', async () => {
+    const out = join(dir, 'out-engine');
+    await bundleHandlers(
+      await entries({
+        'worker-media-jobs':
+          "export const handler = async () => (await import('@echogarden/espeak-ng-emscripten')).default;",
+      }),
+      out,
+      'silent',
+    );
+    const beside = join(out, 'worker-media-jobs', 'node_modules', '@echogarden', 'espeak-ng-emscripten');
+    expect((await readdir(beside)).sort()).toEqual(
+      expect.arrayContaining(['espeak-ng.data', 'espeak-ng.js', 'package.json']),
+    );
+    const worker = await import(pathToFileURL(join(out, 'worker-media-jobs', 'index.mjs')).href);
+    expect(typeof (await worker.handler())).toBe('function');
+  });
 });

@@ -1,4 +1,5 @@
-import { elevenLabsEngine, engineKind } from '../adapters/voice/catalog.ts';
+import { engineKind } from '../adapters/voice/engine-kind.ts';
+import { elevenLabsEngine } from '../adapters/voice/provider.ts';
 import { runClone } from '../domain/voice/clone-job.ts';
 import type { JobDelivery } from '../domain/voice/job-context.ts';
 import { runNarration } from '../domain/voice/narration-job.ts';

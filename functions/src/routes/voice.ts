@@ -2,7 +2,14 @@ import type { RouteDef } from '../routes.ts';
 
 /** Voice cloning and narration (docs/voice.md). The work itself runs on the media-jobs queue. */
 export const voiceRoutes: RouteDef[] = [
-  { method: 'GET', path: '/api/voice/status', handler: 'voice/get-status', auth: 'user', grants: { table: 'read' } },
+  {
+    method: 'GET',
+    path: '/api/voice/status',
+    handler: 'voice/get-status',
+    auth: 'user',
+    // A clone request whose worker died is queued again from here.
+    grants: { table: 'readwrite', queue: 'media-jobs' },
+  },
   {
     method: 'POST',
     path: '/api/voice/upload-sample',

@@ -1,42 +1,56 @@
 import { providerKey } from '../../lib/secrets.ts';
-import type { VoiceEngine, VoiceInfo } from './engine.ts';
+import type { VoiceInfo } from './engine.ts';
 import { engineKind } from './engine-kind.ts';
 import { LOCAL_PRESETS } from './local-voices.ts';
 
 /**
- * The voices this deployment offers, for API functions: the ElevenLabs SDK is loaded only when a key
- * is configured, and eSpeak-NG never (it lives in the media worker's bundle alone).
+ * The voices this deployment offers, for API functions. With a provider key, two plain GETs of
+ * ElevenLabs' API (voice search, voice lookup) instead of its SDK, which would add 4.8 MB to each route;
+ * without one, the local engine's presets (eSpeak-NG itself lives in the media worker alone).
  */
 export { engineKind };
 
-let provider: Promise<VoiceEngine> | undefined;
+const BASE_URL = () => (process.env.ELEVENLABS_BASE_URL || 'https://api.elevenlabs.io').replace(/\/+$/, '');
+const TIMEOUT_MS = 5000;
 
-/** The ElevenLabs adapter, built once per cold start (the key is fetched once, never logged). */
-export function elevenLabsEngine(): Promise<VoiceEngine> {
-  provider ??= (async () => {
-    const apiKey = await providerKey('elevenlabs');
-    if (!apiKey) throw new Error('No ElevenLabs key configured');
-    const { ElevenLabsVoiceEngine } = await import('./elevenlabs-engine.ts');
-    return new ElevenLabsVoiceEngine({
-      apiKey,
-      baseUrl: process.env.ELEVENLABS_BASE_URL || undefined,
-      modelId: process.env.ELEVENLABS_MODEL_ID || undefined,
+async function providerGet(path: string): Promise<Response> {
+  const apiKey = await providerKey('elevenlabs');
+  if (!apiKey) throw new Error('No ElevenLabs key configured');
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${BASE_URL()}${path}`, {
+      headers: { 'xi-api-key': apiKey, accept: 'application/json' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-  })();
-  provider.catch(() => {
-    provider = undefined;
-  });
-  return provider;
+    const retryable = response.status === 429 || response.status >= 500;
+    if (!retryable || attempt >= 2) return response;
+    await response.body?.cancel();
+    const after = Number(response.headers.get('retry-after'));
+    await new Promise((r) => setTimeout(r, Number.isFinite(after) && after > 0 ? Math.min(after, 3) * 1000 : 300));
+  }
 }
 
 /** Voices everybody may pick in this deployment (the caller adds the user's own voice first). */
 export async function catalogVoices(): Promise<VoiceInfo[]> {
-  if (engineKind() === 'elevenlabs') return (await elevenLabsEngine()).listVoices();
-  return LOCAL_PRESETS.map((v) => ({ ...v }));
+  if (engineKind() !== 'elevenlabs') return LOCAL_PRESETS.map((v) => ({ ...v }));
+  const response = await providerGet('/v2/voices?voice_type=default&page_size=50&sort=name&sort_direction=asc');
+  if (!response.ok) throw new Error(`ElevenLabs voice search failed with ${response.status}`);
+  const body = (await response.json()) as {
+    voices?: Array<{ voice_id: string; name?: string; preview_url?: string | null }>;
+  };
+  return (body.voices ?? []).map((v) => ({
+    id: v.voice_id,
+    name: v.name ?? v.voice_id,
+    preview_url: v.preview_url ?? null,
+  }));
 }
 
 /** Whether a voice id names a voice of this deployment's engine (the user's own is checked by the caller). */
 export async function catalogHasVoice(voiceId: string): Promise<boolean> {
-  if (engineKind() === 'elevenlabs') return (await elevenLabsEngine()).hasVoice(voiceId);
-  return LOCAL_PRESETS.some((v) => v.id === voiceId);
+  if (engineKind() !== 'elevenlabs') return LOCAL_PRESETS.some((v) => v.id === voiceId);
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(voiceId)) return false;
+  const response = await providerGet(`/v1/voices/${encodeURIComponent(voiceId)}`);
+  await response.body?.cancel();
+  if (response.status === 404 || response.status === 400 || response.status === 422) return false;
+  if (!response.ok) throw new Error(`ElevenLabs voice lookup failed with ${response.status}`);
+  return true;
 }

@@ -1,5 +1,6 @@
-import { elevenLabsEngine, engineKind } from './catalog.ts';
 import type { VoiceEngine } from './engine.ts';
+import { engineKind } from './engine-kind.ts';
+import { elevenLabsEngine } from './provider.ts';
 
 let local: Promise<VoiceEngine> | undefined;
 

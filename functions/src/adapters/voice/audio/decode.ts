@@ -1,3 +1,4 @@
+import { oggPackets } from './ogg.ts';
 import { AudioFormatError, decodeWav, type PcmAudio } from './wav.ts';
 import { demuxWebm } from './webm.ts';
 
@@ -44,6 +45,21 @@ function mono(channelData: Float32Array[], samplesDecoded: number): Float32Array
   return out;
 }
 
+/** Opus packets to PCM; `head` is the OpusHead (channel count, pre-skip). */
+async function decodeOpus(head: Uint8Array | undefined, packets: Uint8Array[]): Promise<PcmAudio> {
+  const channels = Math.min(head?.[9] ?? 1, 2);
+  const preSkip = head ? head[10]! | (head[11]! << 8) : 0;
+  const { OpusDecoder } = await import('opus-decoder');
+  const decoder = new OpusDecoder({ channels, preSkip });
+  await decoder.ready;
+  try {
+    const out = decoder.decodeFrames(packets);
+    return { samples: mono(out.channelData, out.samplesDecoded), sampleRate: out.sampleRate };
+  } finally {
+    decoder.free();
+  }
+}
+
 /**
  * Decodes an accepted voice sample to mono PCM with npm packages alone (WASM decoders, no ffmpeg).
  * MP4/M4A (AAC) has no pure-npm decoder here: the app converts such files to WAV in the browser
@@ -68,15 +84,9 @@ export async function decodeAudio(bytes: Uint8Array): Promise<PcmAudio> {
     case 'ogg': {
       const head = new TextDecoder('latin1').decode(bytes.subarray(0, 512));
       if (head.includes('OpusHead')) {
-        const { OggOpusDecoder } = await import('ogg-opus-decoder');
-        const decoder = new OggOpusDecoder();
-        await decoder.ready;
-        try {
-          const out = await decoder.decodeFile(bytes);
-          return { samples: mono(out.channelData, out.samplesDecoded), sampleRate: out.sampleRate };
-        } finally {
-          decoder.free();
-        }
+        const [opusHead, , ...audio] = oggPackets(bytes);
+        if (!opusHead) throw new AudioFormatError('Ogg Opus file without its header');
+        return decodeOpus(opusHead, audio);
       }
       const { OggVorbisDecoder } = await import('@wasm-audio-decoders/ogg-vorbis');
       const decoder = new OggVorbisDecoder();
@@ -91,17 +101,7 @@ export async function decodeAudio(bytes: Uint8Array): Promise<PcmAudio> {
     case 'webm': {
       const track = demuxWebm(bytes);
       if (track.codec !== 'A_OPUS') throw new AudioFormatError(`WebM audio codec ${track.codec} is not supported`);
-      const channels = track.codecPrivate?.[9] ?? 1;
-      const preSkip = track.codecPrivate ? track.codecPrivate[10]! | (track.codecPrivate[11]! << 8) : 0;
-      const { OpusDecoder } = await import('opus-decoder');
-      const decoder = new OpusDecoder({ channels: Math.min(channels, 2), preSkip });
-      await decoder.ready;
-      try {
-        const out = decoder.decodeFrames(track.packets);
-        return { samples: mono(out.channelData, out.samplesDecoded), sampleRate: out.sampleRate };
-      } finally {
-        decoder.free();
-      }
+      return decodeOpus(track.codecPrivate, track.packets);
     }
     case 'mp4':
       throw new AudioFormatError('M4A/AAC is converted to WAV by the app before upload');
