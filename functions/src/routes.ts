@@ -26,7 +26,7 @@ export interface RouteDef {
    * `infra/lib/grants.ts` fails synth and tests when the handler's bundle uses an SDK command it
    * does not cover (docs/infrastructure.md, "Grants per route"). Declare nothing you do not call.
    */
-  grants?: RouteGrants;
+  grants: RouteGrants;
   /** API Gateway throttle for this route (requests per second, burst); default by `auth`, see infra. */
   throttle?: { rate: number; burst: number };
 }

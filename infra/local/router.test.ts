@@ -2,7 +2,13 @@ import type { RouteDef } from '@storyloom/functions/routes';
 import { describe, expect, it } from 'vitest';
 import { compileRoutes, matchRoute } from './router.ts';
 
-const route = (method: RouteDef['method'], path: string): RouteDef => ({ method, path, handler: path, auth: 'public' });
+const route = (method: RouteDef['method'], path: string): RouteDef => ({
+  method,
+  path,
+  handler: path,
+  auth: 'public',
+  grants: {},
+});
 const table = compileRoutes([
   route('GET', '/api/stories/{id}'),
   route('POST', '/api/stories/{id}/share'),

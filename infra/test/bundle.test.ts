@@ -33,7 +33,7 @@ describe('handlerEntries', () => {
   });
 
   it('refuses two routes that would share a function id', () => {
-    const route = { method: 'GET', path: '/a/{id}', handler: 'x', auth: 'public' } as const;
+    const route = { method: 'GET', path: '/a/{id}', handler: 'x', auth: 'public', grants: {} } as const;
     expect(() => handlerEntries([route, { ...route, path: '/a/id' }], worker)).toThrow(/share the id "get-a-id"/);
   });
 });
