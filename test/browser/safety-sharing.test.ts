@@ -1,5 +1,5 @@
 import { success } from '@storyloom/shared/messages';
-import type { StoryDto } from '@storyloom/shared/schemas/stories';
+import { type StoryDto, storyMessages } from '@storyloom/shared/schemas/stories';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.ts';
 import { createPublicStory, createStory, shareWith } from '../support/stories.ts';
@@ -196,5 +196,24 @@ describe.runIf(browserTestsEnabled)('Safety: privacy and sharing (browser)', () 
     } finally {
       await second.context.close();
     }
+  });
+
+  it('a reader removes a shared story from their list, after a question', async () => {
+    const { user: owner, caller } = await newSession();
+    const reader = await newSession();
+    const story = await createStory(caller, { title: `Not for me ${Date.now()}` });
+    await shareWith(caller, story.ID, reader.user.username, 'read');
+    await signIn(browser.context, reader.login);
+    const { page } = browser;
+    await page.goto(url('/dashboard'));
+    await page.getByRole('heading', { level: 2, name: 'Shared with you (1)' }).waitFor();
+    await page.getByRole('button', { name: `Remove ${story.title} from my list` }).click();
+    const ask = page.getByRole('dialog', { name: 'Remove from Your List?' });
+    expect(await ask.textContent()).toContain(owner.username);
+    await ask.getByRole('button', { name: 'Remove from My List' }).click();
+    await expectToast(page, storyMessages.leftShare);
+    await page.getByRole('heading', { level: 2, name: /Shared with you/ }).waitFor({ state: 'detached' });
+    expect((await api('GET', `/api/stories/${story.ID}`, { token: reader.caller.token })).status).toBe(404);
+    expect(browser.pageErrors).toEqual([]);
   });
 });

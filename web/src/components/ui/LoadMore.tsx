@@ -10,7 +10,7 @@ export interface MorePages {
   fetchNextPage: () => unknown;
 }
 
-/** "Load more" under an admin table while the server has another page; a failure keeps the rows loaded. */
+/** "Load more" under a list the server pages by cursor (admin tables, the dashboard); a failure keeps the rows loaded. */
 export function LoadMore({ list, what, fallback }: { list: MorePages; what: string; fallback: string }) {
   const moreError = list.isFetchNextPageError ? (list.error instanceof ApiError ? list.error.message : fallback) : null;
   if (!list.hasNextPage && !moreError) return null;

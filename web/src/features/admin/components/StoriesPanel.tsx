@@ -4,6 +4,7 @@ import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { useState } from 'react';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
+import { LoadMore } from '#web/components/ui/LoadMore.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -12,7 +13,6 @@ import { useAdminDeleteStory } from '../api/delete-story.ts';
 import { useAdminStories } from '../api/get-stories.ts';
 import { useAdminStoryPrivacy } from '../api/update-story-privacy.ts';
 import { AdminTable } from './AdminTable.tsx';
-import { LoadMore } from './LoadMore.tsx';
 import { ReadStoryModal } from './ReadStoryModal.tsx';
 import { ShortId } from './ShortId.tsx';
 

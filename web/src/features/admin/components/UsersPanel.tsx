@@ -2,6 +2,7 @@ import { ROLES, type Role } from '@storyloom/shared/constants';
 import { fallback } from '@storyloom/shared/messages';
 import type { AdminUser } from '@storyloom/shared/schemas/auth';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
+import { LoadMore } from '#web/components/ui/LoadMore.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -10,7 +11,6 @@ import { formatLongDate } from '#web/lib/format.ts';
 import { useAdminUsers } from '../api/get-users.ts';
 import { useUpdateUserRole } from '../api/update-user-role.ts';
 import { AdminTable } from './AdminTable.tsx';
-import { LoadMore } from './LoadMore.tsx';
 import { ShortId } from './ShortId.tsx';
 
 const roleLabel: Record<Role, string> = { user: 'User', admin: 'Admin' };

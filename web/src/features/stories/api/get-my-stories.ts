@@ -1,17 +1,44 @@
 import { fallback } from '@storyloom/shared/messages';
-import type { MyStoriesResponse } from '@storyloom/shared/schemas/stories';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MyStoriesResponse, SharedWithMeResponse } from '@storyloom/shared/schemas/stories';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { cursorPagesOptions } from '#web/lib/cursor-pages.ts';
 import { storyKeys } from './get-story.ts';
 
-/** GET /api/stories: the user's own stories and the ones shared with them. */
-export function getMyStories(signal?: AbortSignal): Promise<MyStoriesResponse> {
-  return api.get<MyStoriesResponse>('/api/stories', { signal, fallback: fallback.loadStories });
+/**
+ * GET /api/stories?cursor: a page of the user's own stories; the first page also carries the first
+ * stories shared with them (`shared_next_cursor` goes on with GET /api/shared-with-me).
+ */
+export function getMyStories(cursor: string | null, signal?: AbortSignal): Promise<MyStoriesResponse> {
+  return api.get<MyStoriesResponse>('/api/stories', {
+    query: { cursor: cursor ?? undefined },
+    signal,
+    fallback: fallback.loadStories,
+  });
 }
 
-export const myStoriesQueryOptions = () =>
-  queryOptions({ queryKey: storyKeys.mine(), queryFn: ({ signal }) => getMyStories(signal), staleTime: 0 });
+/** GET /api/shared-with-me?cursor: the next page of the stories shared with the user. */
+export function getSharedWithMe(cursor: string | null, signal?: AbortSignal): Promise<SharedWithMeResponse> {
+  return api.get<SharedWithMeResponse>('/api/shared-with-me', {
+    query: { cursor: cursor ?? undefined },
+    signal,
+    fallback: fallback.loadStories,
+  });
+}
 
+/** The dashboard's own stories, a page at a time ("Load More Stories"). */
 export function useMyStories() {
-  return useQuery(myStoriesQueryOptions());
+  return useInfiniteQuery(cursorPagesOptions(storyKeys.mine(), getMyStories));
+}
+
+/**
+ * The stories shared with the user past the first page (which came with GET /api/stories): fetched
+ * from `start` once `requested`, then a page per "Load more".
+ */
+export function useMoreSharedWithMe(start: string | null, requested: boolean) {
+  return useInfiniteQuery({
+    ...cursorPagesOptions([...storyKeys.mine(), 'shared', start] as const, getSharedWithMe),
+    initialPageParam: start,
+    enabled: requested && start !== null,
+  });
 }

@@ -1,18 +1,21 @@
-import type { MyStoriesResponse } from '@storyloom/shared/schemas/stories';
+import { fallback } from '@storyloom/shared/messages';
+import { type StoryDto, storyMessages } from '@storyloom/shared/schemas/stories';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
+import { LoadMore } from '#web/components/ui/LoadMore.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { useToast } from '#web/components/ui/Toasts.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
-import { useMyStories } from '../api/get-my-stories.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useMoreSharedWithMe, useMyStories } from '../api/get-my-stories.ts';
 import { useHasClonedVoice } from '../api/get-voice-status.ts';
+import { LEAVE_SHARE_FAILED, useLeaveSharedStory } from '../api/leave-shared-story.ts';
 import { EmptyStories } from '../components/EmptyStories.tsx';
 import { StoryCard } from '../components/StoryCard.tsx';
 import { VoiceBanner } from '../components/VoiceBanner.tsx';
-
-interface DashboardData extends MyStoriesResponse {
-  voiceCloned: boolean;
-}
 
 /** /dashboard (spec section 2; states of section 4: loading, error, empty, list). */
 export function DashboardRoute() {
@@ -31,14 +34,37 @@ export function DashboardRoute() {
         <Spinner label="Loading your stories…" className="page-spinner" />
       )}
       {/* Spec section 8: 'Failed to load stories', and the list is emptied. */}
-      {stories.isError && <LoadError message={stories.error.message} onRetry={() => void stories.refetch()} />}
-      {stories.isSuccess && voice.isSuccess && <DashboardLists data={{ ...stories.data, voiceCloned: voice.data }} />}
+      {stories.isError && !stories.isFetchNextPageError && (
+        <LoadError message={stories.error.message} onRetry={() => void stories.refetch()} />
+      )}
+      {stories.data && voice.isSuccess && <DashboardLists stories={stories} voiceCloned={voice.data} />}
     </section>
   );
 }
 
-function DashboardLists({ data }: { data: DashboardData }) {
-  const { stories, shared_stories: shared, voiceCloned } = data;
+function DashboardLists({
+  stories: list,
+  voiceCloned,
+}: {
+  stories: ReturnType<typeof useMyStories>;
+  voiceCloned: boolean;
+}) {
+  const pages = list.data?.pages ?? [];
+  const stories = pages.flatMap((p) => p.stories);
+  const first = pages[0];
+  const [moreShared, setMoreShared] = useState(false);
+  const extra = useMoreSharedWithMe(first?.shared_next_cursor ?? null, moreShared);
+  const shared = [...(first?.shared_stories ?? []), ...(extra.data?.pages.flatMap((p) => p.stories) ?? [])];
+  // Before the first extra page, "Load more" is offered from the first page's cursor.
+  const sharedMore = extra.data
+    ? extra
+    : {
+        hasNextPage: (first?.shared_next_cursor ?? null) !== null,
+        isFetchingNextPage: extra.isFetching,
+        isFetchNextPageError: extra.isError,
+        error: extra.error,
+        fetchNextPage: () => setMoreShared(true),
+      };
   return (
     <>
       {stories.length > 0 && !voiceCloned && <VoiceBanner />}
@@ -48,7 +74,11 @@ function DashboardLists({ data }: { data: DashboardData }) {
         <section className="story-section" aria-labelledby="your-stories-title">
           <div className="section-heading">
             <h2 id="your-stories-title">
-              Your Stories <span className="count">({stories.length})</span>
+              Your Stories{' '}
+              <span className="count">
+                ({stories.length}
+                {list.hasNextPage ? '+' : ''})
+              </span>
             </h2>
             <Link to={paths.createStory.getHref()} className="button button-primary">
               Write a New Story
@@ -61,24 +91,76 @@ function DashboardLists({ data }: { data: DashboardData }) {
               </li>
             ))}
           </ul>
+          <LoadMore list={list} what="Stories" fallback={fallback.loadStories} />
         </section>
       )}
       {shared.length > 0 && (
         <section className="story-section" aria-labelledby="shared-stories-title">
           <div className="section-heading">
             <h2 id="shared-stories-title">
-              Shared with you <span className="count">({shared.length})</span>
+              Shared with you{' '}
+              <span className="count">
+                ({shared.length}
+                {sharedMore.hasNextPage ? '+' : ''})
+              </span>
             </h2>
           </div>
-          <ul className="story-grid">
-            {shared.map((story) => (
-              <li key={story.ID}>
-                <StoryCard story={story} shared />
-              </li>
-            ))}
-          </ul>
+          <SharedList stories={shared} />
+          <LoadMore list={sharedMore} what="Shared Stories" fallback={fallback.loadStories} />
         </section>
       )}
+    </>
+  );
+}
+
+/** The stories shared with the user; each can be removed from their list (issue 11), after a question. */
+function SharedList({ stories }: { stories: StoryDto[] }) {
+  const toast = useToast();
+  const leave = useLeaveSharedStory();
+  const [toLeave, setToLeave] = useState<StoryDto | null>(null);
+
+  const onLeave = () => {
+    const story = toLeave;
+    setToLeave(null);
+    if (!story) return;
+    leave.mutate(story.ID, {
+      onSuccess: (answer) => toast.success(answer?.message || storyMessages.leftShare),
+      onError: (err) => toast.error(err instanceof ApiError ? err.message : LEAVE_SHARE_FAILED),
+    });
+  };
+
+  return (
+    <>
+      <ul className="story-grid">
+        {stories.map((story) => (
+          <li key={story.ID} className="shared-item">
+            <StoryCard story={story} shared />
+            <button
+              type="button"
+              className="button button-secondary button-small shared-leave"
+              onClick={() => setToLeave(story)}
+              disabled={leave.isPending && leave.variables === story.ID}
+              aria-haspopup="dialog"
+              aria-label={`Remove ${story.title} from my list`}
+            >
+              Remove from my list
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={toLeave !== null}
+        title="Remove from Your List?"
+        confirmLabel="Remove from My List"
+        cancelLabel="Keep It"
+        onConfirm={onLeave}
+        onCancel={() => setToLeave(null)}
+      >
+        <p>
+          <strong dir="auto">{toLeave?.title}</strong> will no longer be on your dashboard, and you will no longer be
+          able to open it. {toLeave?.author.username} can share it with you again.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }
