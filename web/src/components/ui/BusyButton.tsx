@@ -20,7 +20,6 @@ export function BusyButton({
   ref?: Ref<HTMLButtonElement>;
 } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    // biome-ignore lint/a11y/useButtonType: `type` is a prop, 'submit' unless told otherwise.
     <button ref={ref} type={type} disabled={busy || disabled} aria-busy={busy || undefined} {...rest}>
       {busy && busyLabel ? busyLabel : children}
     </button>
