@@ -4,6 +4,7 @@
  */
 import { accountRoutes } from './routes/accounts.ts';
 import { contactRoutes } from './routes/contact.ts';
+import { interactiveRoutes } from './routes/interactive.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { adminStoryRoutes, publicStoryRoutes, storyRoutes } from './routes/stories.ts';
 import { voiceRoutes } from './routes/voice.ts';
@@ -76,6 +77,7 @@ export const routes: readonly RouteDef[] = [
   ...storyRoutes,
   ...publicStoryRoutes,
   ...adminStoryRoutes,
+  ...interactiveRoutes,
   ...mediaRoutes,
   ...voiceRoutes,
 ];

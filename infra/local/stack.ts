@@ -253,8 +253,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
   // Local stand-in for the media bucket's lifecycle rule: abandoned pending uploads go after a day.
   const { sweepAbandonedUploads } = await import('@storyloom/functions/domain/media/sweep');
+  // …and spoken answers of the interactive player after a day (docs/interactive.md).
+  const { sweepExpiredAnswers } = await import('@storyloom/functions/domain/interactive/sweep');
   const sweep = () =>
-    sweepAbandonedUploads().catch((error: unknown) => {
+    Promise.all([sweepAbandonedUploads(), sweepExpiredAnswers()]).catch((error: unknown) => {
       if (!opts.quiet) console.error('upload sweep failed', error);
     });
   void sweep();

@@ -6,6 +6,8 @@ import { Construct } from 'constructs';
 
 /** PENDING_TAG of functions/src/data/media.ts (that module reads the handler environment at load, so it is not imported here). */
 export const PENDING_TAG = { key: 'storyloom-pending', value: 'true' } as const;
+/** ANSWER_AUDIO_TAG of functions/src/data/interactive.ts (same reason). */
+export const ANSWER_AUDIO_TAG = { key: 'storyloom-expires', value: 'answer' } as const;
 
 export interface DataStoreProps {
   /** The app's origin (`https://…`): browsers upload media straight to the bucket from it. */
@@ -68,6 +70,8 @@ export class DataStore extends Construct {
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Presigned uploads arrive tagged pending and lose the tag when confirmed (functions/src/data/media.ts).
         { tagFilters: { [PENDING_TAG.key]: PENDING_TAG.value }, expiration: Duration.days(1) },
+        // Spoken answers of the interactive player are tagged to go after a day (functions/src/data/interactive.ts).
+        { tagFilters: { [ANSWER_AUDIO_TAG.key]: ANSWER_AUDIO_TAG.value }, expiration: Duration.days(1) },
       ],
       removalPolicy,
       autoDeleteObjects: !props.retain,

@@ -1,0 +1,16 @@
+import { questionSchema, sessionParamsSchema } from '@storyloom/shared/interactive';
+import { askQuestion } from '../../domain/interactive/questions.ts';
+import { ok, route } from '../../lib/http.ts';
+
+export const handler = route(
+  { auth: 'user', params: sessionParamsSchema, body: questionSchema },
+  async ({ user, params, body, sourceIp }) =>
+    ok(
+      await askQuestion(
+        params.sessionId,
+        { kind: 'owner', userId: user.id },
+        { question: body.question, askedAt: body.asked_at },
+        sourceIp,
+      ),
+    ),
+);

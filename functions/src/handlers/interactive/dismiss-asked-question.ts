@@ -1,0 +1,7 @@
+import { askedQuestionParamsSchema } from '@storyloom/shared/interactive';
+import { dismissAskedQuestion } from '../../domain/interactive/questions.ts';
+import { ok, route } from '../../lib/http.ts';
+
+export const handler = route({ auth: 'user', params: askedQuestionParamsSchema }, async ({ user, params }) =>
+  ok(await dismissAskedQuestion(params.id, params.questionId, user.id)),
+);

@@ -1,0 +1,7 @@
+import { sessionParamsSchema } from '@storyloom/shared/interactive';
+import { endSession } from '../../domain/interactive/sessions.ts';
+import { ok, route } from '../../lib/http.ts';
+
+export const handler = route({ auth: 'public', params: sessionParamsSchema }, async ({ params }) =>
+  ok(await endSession(params.sessionId, { kind: 'shared' })),
+);

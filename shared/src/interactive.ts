@@ -1,0 +1,115 @@
+import * as z from 'zod/mini';
+import { requiredText } from './schemas/fields.ts';
+
+/**
+ * Interactive listening (docs/interactive.md): the payloads of the session calls, what an answer carries,
+ * the limits and the texts the spec leaves open. Used by the SPA and the handlers.
+ */
+
+/** The longest question accepted (a listener's question is a sentence or two). */
+export const QUESTION_MAX_CHARS = 500;
+/** Questions one session may ask. */
+export const QUESTIONS_PER_SESSION = 40;
+/** Questions one client (address, or signed-in user) may ask per hour, across sessions. */
+export const QUESTIONS_PER_CLIENT_PER_HOUR = 120;
+/** Sessions one client may start per hour (sessions end on close; this bounds the ones left open). */
+export const SESSIONS_PER_CLIENT_PER_HOUR = 30;
+/** A session without a call for this long has expired. */
+export const SESSION_IDLE_SECONDS = 30 * 60;
+/** Spec section 9: the player reports its position at most once per 5 seconds. */
+export const TIME_REPORT_SECONDS = 5;
+/** Spec section 4 timings, in milliseconds. */
+export const interactiveTimings = {
+  answerAudioDelay: 500,
+  resumeWithoutAudio: 3000,
+  resumeAfterError: 1000,
+  resumeAfterAnswer: 500,
+} as const;
+
+export const interactiveText = {
+  startFailed: 'Failed to start interactive session',
+  answerFailed: 'Failed to get answer',
+  questionRequired: 'Please type a question',
+  questionTooLong: `Questions must be at most ${QUESTION_MAX_CHARS} characters`,
+  sessionEnded: 'This listening session has ended. Close the player and open it again to go on.',
+  noAudio: 'This story has no narration to listen to yet.',
+  sessionCap: `You have asked ${QUESTIONS_PER_SESSION} questions in this session, the most one session allows. Close the player and open it again to ask more.`,
+  clientCap: 'You have asked a lot of questions in the last hour. Please wait a little before asking more.',
+  startCap: 'Too many listening sessions were started from here in the last hour. Please wait a little and try again.',
+  clearConfirm: 'Clear all conversation history?',
+  spokenNote: "Answers are spoken in the narrator's voice.",
+  textNote: 'Answers are shown as text only.',
+  sharedNote: 'Questions the story could not answer are shared with the storyteller.',
+  fromStory: 'From the story:',
+  familyAsked: 'Your family asked:',
+} as const;
+
+export const questionSchema = z.object({
+  question: requiredText(interactiveText.questionRequired, QUESTION_MAX_CHARS, 'Questions'),
+  /**
+   * Seconds into the narration audio when the question was asked (fractions allowed). The answer may use
+   * the text spoken up to then. Absent: the position of the last time report.
+   */
+  asked_at: z.optional(z.nullable(z.number().check(z.gte(0), z.lte(24 * 3600)))),
+});
+export type QuestionInput = z.infer<typeof questionSchema>;
+
+export const timeSchema = z.object({
+  /** Whole seconds into the narration audio (spec section 9). */
+  current_time: z.int().check(z.gte(0), z.lte(24 * 3600)),
+});
+export type TimeInput = z.infer<typeof timeSchema>;
+
+/** Session ids: 32 random bytes, base64url. They carry the listener's right to the story. */
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const sessionParamsSchema = z.object({ sessionId: z.string().check(z.regex(SESSION_ID_PATTERN)) });
+
+export type DeclineKind = 'not-in-story' | 'not-yet-heard';
+
+/** A sentence an answer stands on; `start`/`end` index the story's content (-1 for the story details). */
+export interface CitedSentence {
+  id: number;
+  text: string;
+  start: number;
+  end: number;
+  /** Seconds into the narration where the sentence is spoken (for seeking); null without timings. */
+  time: number | null;
+}
+
+/** POST …/interactive/start/… */
+export interface InteractiveSessionDto {
+  session_id: string;
+  /** Whether answers will be spoken (the story has a narration voice and audio). */
+  spoken: boolean;
+  expires_in: number;
+}
+
+/** POST …/interactive/question/{sessionId}: the spec's two fields, then what the overlay shows. */
+export interface QuestionAnswerDto {
+  answer: string;
+  answer_audio_url: string | null;
+  declined: false | DeclineKind;
+  cited: CitedSentence[];
+  /** How many sentences the answer could draw on. */
+  heard_sentences: number;
+}
+
+/** GET /api/interactive/questions/{storyId}: what listeners asked that the story did not answer. */
+export interface AskedQuestionDto {
+  id: string;
+  question: string;
+  kind: DeclineKind;
+  times: number;
+  last_asked_at: string;
+}
+
+export const askedQuestionParamsSchema = z.object({
+  id: z.string().check(z.regex(/^[0-9a-f-]{36}$/)),
+  questionId: z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/)),
+});
+
+/** GET …/interactive/read-along/…: the sentences of a narrated story and when the narration starts each. */
+export interface ReadAlongDto {
+  duration: number | null;
+  sentences: Array<{ id: number; start: number; end: number; time: number | null }>;
+}
