@@ -118,6 +118,57 @@ export async function getStoryPartition(storyId: string): Promise<Record<string,
   });
 }
 
+/** How many of a story's newest comments its view carries; older ones come a page at a time. */
+export const STORY_VIEW_COMMENTS = 100;
+
+/**
+ * The story view's reads, strongly consistent and in parallel: every item of the partition except the
+ * comments (the story, its shares, what other features keep there: sort keys before and after the
+ * `COMMENT#` range), and one page of its newest comments. So a story with many comments costs the
+ * same to open as one with a hundred. Callers split the items with isStoryItem / isShareItem.
+ */
+export async function getStoryView(
+  storyId: string,
+): Promise<{ items: Record<string, unknown>[]; comments: Record<string, unknown>[]; commentsNext?: StartKey }> {
+  const pk = keys.storyPartition(storyId);
+  const prefix = keys.storyCommentPrefix();
+  const [before, after, comments] = await Promise.all([
+    queryAll({
+      KeyConditionExpression: 'pk = :pk AND sk < :first',
+      ExpressionAttributeValues: { ':pk': pk, ':first': prefix },
+      ConsistentRead: true,
+    }),
+    queryAll({
+      // '$' follows '#': every COMMENT#… sort key is below `COMMENT$`.
+      KeyConditionExpression: 'pk = :pk AND sk > :last',
+      ExpressionAttributeValues: { ':pk': pk, ':last': `${prefix.slice(0, -1)}$` },
+      ConsistentRead: true,
+    }),
+    listStoryComments(storyId, { limit: STORY_VIEW_COMMENTS }),
+  ]);
+  return { items: [...before, ...after], comments: comments.items, commentsNext: comments.next };
+}
+
+/**
+ * A page of a story's comments going back in time: the newest first from `startKey` (a previous page's
+ * `next`), returned oldest first, as screens show them.
+ */
+export async function listStoryComments(
+  storyId: string,
+  page: { limit: number; startKey?: StartKey },
+): Promise<{ items: Record<string, unknown>[]; next?: StartKey }> {
+  const { items, next } = await queryItems(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.storyPartition(storyId), ':prefix': keys.storyCommentPrefix() },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+    },
+    page,
+  );
+  return { items: items.reverse(), next };
+}
+
 /** Keys of every item of a story's partition (deletion). */
 export function listStoryPartitionKeys(storyId: string): Promise<ItemKey[]> {
   return queryKeys({

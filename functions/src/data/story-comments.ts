@@ -73,3 +73,24 @@ export function listCommentKeysByUser(userId: string): Promise<ItemKey[]> {
     ExpressionAttributeValues: { ':pk': keys.commentsByUserPartition(userId) },
   });
 }
+
+/**
+ * A comments cursor (a previous page's `next`, base64url JSON of the table key) back into its key, or
+ * undefined unless it is exactly a comment key of this story: a client cannot point the query elsewhere.
+ */
+export function decodeCommentsCursor(cursor: string, storyId: string): { pk: string; sk: string } | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+  const key = parsed as Record<string, unknown>;
+  const valid =
+    Object.keys(key).length === 2 &&
+    key.pk === keys.storyPartition(storyId) &&
+    typeof key.sk === 'string' &&
+    key.sk.startsWith(keys.storyCommentPrefix());
+  return valid ? { pk: key.pk as string, sk: key.sk as string } : undefined;
+}

@@ -82,6 +82,13 @@ export const storyRoutes: RouteDef[] = [
     grants: { table: 'readwrite' },
   },
   {
+    method: 'GET',
+    path: '/api/stories/{id}/comments',
+    handler: 'stories/list-comments',
+    auth: 'user',
+    grants: { table: 'read' },
+  },
+  {
     method: 'DELETE',
     path: '/api/stories/{id}/comments/{commentId}',
     handler: 'stories/delete-comment',
@@ -110,6 +117,13 @@ export const publicStoryRoutes: RouteDef[] = [
     method: 'GET',
     path: '/shared/{shareToken}',
     handler: 'public/get-shared-story',
+    auth: 'public',
+    grants: { table: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/shared/{shareToken}/comments',
+    handler: 'public/list-shared-comments',
     auth: 'public',
     grants: { table: 'read' },
   },

@@ -311,7 +311,10 @@ export interface StoryDto {
   allow_comments: boolean;
   share_token: string | null;
   author: { id: string; username: string };
+  /** Single-story views carry the newest comments (up to 100, oldest first among them) … */
   comments: CommentDto[];
+  /** … and, when older ones exist, the cursor for GET /api/stories/{id}/comments (or /shared/{token}/comments). */
+  comments_next_cursor?: string | null;
   shared_with: ShareDto[];
   /** What the caller may do: lets the SPA show or hide panels without guessing. */
   permissions: { manage: boolean; comment: boolean };
@@ -359,6 +362,18 @@ export interface SharedWithMeResponse {
   stories: StoryDto[];
   next_cursor: string | null;
 }
+
+/** GET /api/stories/{id}/comments and /shared/{token}/comments: older comments, a page at a time. */
+export interface StoryCommentsResponse {
+  /** Oldest first within the page; the next page (next_cursor) holds older ones still. */
+  comments: CommentDto[];
+  next_cursor: string | null;
+}
+/** ?limit&cursor of the comment pages. */
+export const COMMENTS_PAGE_MAX = 100;
+export const commentsQuerySchema = listPageQuerySchema(COMMENTS_PAGE_MAX, COMMENTS_PAGE_MAX);
+/** /shared/{shareToken}/comments */
+export const sharedCommentsParamsSchema = z.object({ shareToken: z.string() });
 
 /** 409 of PUT /api/stories/{id}: the edit was based on an older version; `current` is the stored story. */
 export interface StoryConflictResponse {

@@ -5,17 +5,18 @@ import {
   type PublicStoriesResponse,
   SHARE_TOKEN_PATTERN,
   STORY_ID_PATTERN,
+  type StoryCommentsResponse,
   type StoryDto,
   storyMessages,
 } from '@storyloom/shared/schemas/stories';
 import { encodeCursor } from '../../data/cursor.ts';
 import { keys } from '../../data/keys.ts';
 import { getShareLinkStoryId } from '../../data/share-links.ts';
-import { countPublicStories, listPublicStoriesPage, listStoriesByAuthor } from '../../data/stories.ts';
+import { countPublicStories, getStory, listPublicStoriesPage, listStoriesByAuthor } from '../../data/stories.ts';
 import { getUser } from '../../data/users.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { publicListView, toStoryDto } from './dto.ts';
-import { cursorKey, readStoryPartition } from './stories.ts';
+import { commentsPage, cursorKey, readStoryPartition } from './stories.ts';
 
 /**
  * GET /public/stories?page&limit: public stories newest first, with the total from the public counter.
@@ -67,9 +68,34 @@ export async function getSharedStory(tokenOrId: string): Promise<StoryDto> {
   if (!storyId) throw notFound();
   const partition = await readStoryPartition(storyId);
   if (!partition) throw notFound();
-  const { story, comments } = partition;
+  const { story, comments, commentsNextCursor } = partition;
   // A link counts only while the story still holds its token: a revoke ends it at once.
   const allowed = byToken ? story.shareToken === tokenOrId : story.isPublic;
   if (!allowed) throw notFound();
-  return toStoryDto(story, { seesLinkToken: false, permissions: { manage: false, comment: false }, comments });
+  return toStoryDto(story, {
+    seesLinkToken: false,
+    permissions: { manage: false, comment: false },
+    comments,
+    commentsNextCursor,
+  });
+}
+
+/**
+ * GET /shared/{shareToken}/comments?limit&cursor: older comments of the story behind a live link (or a
+ * public story by id), for whoever may open it; the spec's 404 otherwise, exactly as /shared/{token}.
+ */
+export async function listSharedStoryComments(
+  tokenOrId: string,
+  page: { limit: number; cursor?: string },
+): Promise<StoryCommentsResponse> {
+  const notFound = () => new NotFound(fallback.sharedNotFound);
+  const byToken = SHARE_TOKEN_PATTERN.test(tokenOrId);
+  const storyId = byToken
+    ? await getShareLinkStoryId(tokenOrId)
+    : STORY_ID_PATTERN.test(tokenOrId)
+      ? tokenOrId
+      : undefined;
+  const story = storyId ? await getStory(storyId) : undefined;
+  if (!story || !(byToken ? story.shareToken === tokenOrId : story.isPublic)) throw notFound();
+  return commentsPage(story, page);
 }

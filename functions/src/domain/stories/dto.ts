@@ -13,6 +13,8 @@ export interface StoryView {
   shares?: readonly ShareRecord[];
   /** Only in single-story views (lists leave comments out: docs/stories.md). */
   comments?: readonly CommentRecord[];
+  /** Single-story views: where older comments continue (`comments_next_cursor`), null when none. */
+  commentsNextCursor?: string | null;
   /** Who reads, for each comment's `can_delete` (the writer and the story owner may delete). */
   viewerId?: string;
   /** The admin list adds `User { Username }`. */
@@ -49,6 +51,7 @@ export function toStoryDto(story: StoryRecord, view: StoryView): StoryDto {
     comments: (view.comments ?? []).map((c) =>
       toCommentDto(c, view.viewerId !== undefined && (isOwner || c.authorId === view.viewerId)),
     ),
+    ...(view.commentsNextCursor !== undefined ? { comments_next_cursor: view.commentsNextCursor } : {}),
     shared_with: (view.shares ?? []).map(toShareDto),
     permissions: view.permissions,
     ...(view.sharedPermission ? { shared_permission: view.sharedPermission } : {}),

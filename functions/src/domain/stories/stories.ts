@@ -5,6 +5,7 @@ import {
   type MyStoriesResponse,
   SHARED_PAGE_MAX,
   type SharedWithMeResponse,
+  type StoryCommentsResponse,
   type StoryDto,
   storyMessages,
   type UpdateStoryInput,
@@ -14,22 +15,24 @@ import { keys } from '../../data/keys.ts';
 import { consumeRateLimit } from '../../data/rate-limit.ts';
 import {
   getStories,
-  getStoryPartition,
+  getStory,
+  getStoryView,
   isStoryItem,
   listStoriesByAuthor,
+  listStoryComments,
   putNewStory,
   type StoryRecord,
   toStoryRecord,
   updateStoryFields,
 } from '../../data/stories.ts';
-import { type CommentRecord, isCommentItem, toCommentRecord } from '../../data/story-comments.ts';
+import { type CommentRecord, decodeCommentsCursor, toCommentRecord } from '../../data/story-comments.ts';
 import { isShareItem, listSharesWithUser, type ShareRecord, toShareRecord } from '../../data/story-shares.ts';
 import { getUser } from '../../data/users.ts';
 import { config } from '../../lib/config.ts';
 import { AppError, Unauthorized, ValidationFailed } from '../../lib/errors.ts';
 import { canComment, loadOwnedStory, type Relation, relationTo, storyNotFound } from './access.ts';
 import { deleteStoryCompletely } from './deletion.ts';
-import { toStoryDto } from './dto.ts';
+import { toCommentDto, toStoryDto } from './dto.ts';
 import { newStoryId } from './ids.ts';
 
 /** The username of a signed-in caller (stories and comments keep it beside the user id). */
@@ -71,42 +74,54 @@ export async function createStory(userId: string, input: CreateStoryInput): Prom
   return toStoryDto(story, ownerView(story, [], []));
 }
 
-/** A story with its shares and comments, read in one strongly consistent Query. */
+/**
+ * A story with its shares and its newest comments (STORY_VIEW_COMMENTS), read strongly consistent;
+ * `commentsNextCursor` pages back through older ones (GET /api/stories/{id}/comments).
+ */
 export interface StoryPartition {
   story: StoryRecord;
   shares: ShareRecord[];
   comments: CommentRecord[];
+  commentsNextCursor: string | null;
 }
 
 export async function readStoryPartition(storyId: string): Promise<StoryPartition | undefined> {
-  const items = await getStoryPartition(storyId);
+  const { items, comments, commentsNext } = await getStoryView(storyId);
   const storyItem = items.find(isStoryItem);
   if (!storyItem) return undefined;
   return {
     story: toStoryRecord(storyItem),
     shares: items.filter(isShareItem).map(toShareRecord),
-    comments: items.filter(isCommentItem).map(toCommentRecord),
+    comments: comments.map(toCommentRecord),
+    commentsNextCursor: commentsNext ? encodeCursor(commentsNext) : null,
   };
 }
 
-function ownerView(story: StoryRecord, shares: ShareRecord[], comments: CommentRecord[]) {
+function ownerView(
+  story: StoryRecord,
+  shares: ShareRecord[],
+  comments: CommentRecord[],
+  commentsNextCursor?: string | null,
+) {
   return {
     seesLinkToken: true,
     permissions: { manage: true, comment: story.allowComments },
     shares,
     comments,
+    commentsNextCursor,
     viewerId: story.authorId,
   };
 }
 
 /** The single-story view for a caller with a known relation (never `none`). */
 export function viewFor(partition: StoryPartition, relation: Relation, viewerId: string): StoryDto {
-  const { story, shares, comments } = partition;
-  if (relation.kind === 'owner') return toStoryDto(story, ownerView(story, shares, comments));
+  const { story, shares, comments, commentsNextCursor } = partition;
+  if (relation.kind === 'owner') return toStoryDto(story, ownerView(story, shares, comments, commentsNextCursor));
   return toStoryDto(story, {
     seesLinkToken: relation.kind === 'admin',
     permissions: { manage: false, comment: canComment(story, relation) },
     comments,
+    commentsNextCursor,
     viewerId,
   });
 }
@@ -125,7 +140,41 @@ export async function getStoryForUser(storyId: string, userId: string): Promise<
 export async function ownerStoryView(storyId: string): Promise<StoryDto> {
   const partition = await readStoryPartition(storyId);
   if (!partition) throw storyNotFound();
-  return toStoryDto(partition.story, ownerView(partition.story, partition.shares, partition.comments));
+  const { story, shares, comments, commentsNextCursor } = partition;
+  return toStoryDto(story, ownerView(story, shares, comments, commentsNextCursor));
+}
+
+/**
+ * GET /api/stories/{id}/comments?limit&cursor: older comments of a story its caller may read (the
+ * story view carries the newest ones and `comments_next_cursor`). 404 for everyone else.
+ */
+export async function listCommentsForUser(
+  storyId: string,
+  userId: string,
+  page: { limit: number; cursor?: string },
+): Promise<StoryCommentsResponse> {
+  const story = await getStory(storyId);
+  if (!story) throw storyNotFound();
+  const relation = await relationTo(story, userId);
+  if (relation.kind === 'none') throw storyNotFound();
+  return commentsPage(story, page, userId);
+}
+
+/** A page of a story's comments as the API returns them (`can_delete` for the writer and the owner). */
+export async function commentsPage(
+  story: StoryRecord,
+  page: { limit: number; cursor?: string },
+  viewerId?: string,
+): Promise<StoryCommentsResponse> {
+  const startKey = page.cursor ? decodeCommentsCursor(page.cursor, story.id) : undefined;
+  if (page.cursor && !startKey) throw new ValidationFailed(storyMessages.cursor);
+  const { items, next } = await listStoryComments(story.id, { limit: page.limit, startKey });
+  return {
+    comments: items
+      .map(toCommentRecord)
+      .map((c) => toCommentDto(c, viewerId !== undefined && (c.authorId === viewerId || story.authorId === viewerId))),
+    next_cursor: next ? encodeCursor(next) : null,
+  };
 }
 
 /**
