@@ -39,6 +39,9 @@ export function compress(body: Buffer, encoding: Encoding, level: 'fast' | 'max'
     params: {
       [constants.BROTLI_PARAM_QUALITY]: level === 'max' ? 11 : 4,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      // A window no larger than the body: the default 4 MB window made every call allocate (and the
+      // allocator keep) megabytes for bodies of a few KB.
+      [constants.BROTLI_PARAM_LGWIN]: Math.min(24, Math.max(16, Math.ceil(Math.log2(body.length + 1)))),
     },
   });
 }
