@@ -60,6 +60,8 @@ function calibrate(family: Family): Promise<Array<[number, number]>> {
       const worker = await loadEspeak();
       const points: Array<[number, number]> = [];
       for (const pitch of [0, 20, 40, 60, 80, 99]) {
+        // Local mode serves the API from this process: let requests through between measurements.
+        await new Promise((resolve) => setImmediate(resolve));
         const pcm = synthesizeRaw(worker, CALIBRATION_TEXT, FAMILY_VOICE[family], pitch, DEFAULT_WPM).samples;
         const hz = medianPitch(toFloat(pcm), worker.get_samplerate());
         if (hz) points.push([pitch, hz]);

@@ -11,6 +11,11 @@ export interface PitchOptions {
   hopSeconds?: number;
   /** Cumulative-mean-normalised difference below which a frame counts as voiced. */
   threshold?: number;
+  /**
+   * At most this many frames are analysed, spread evenly over the audio (a median needs no more, and
+   * a long sample would otherwise hold the process for seconds). Default 1500.
+   */
+  maxFrames?: number;
 }
 
 /** Fundamental frequency of each voiced frame, Hz (unvoiced and silent frames are left out). */
@@ -25,7 +30,13 @@ export function trackPitch(samples: Float32Array, sampleRate: number, opts: Pitc
   const minLag = Math.max(2, Math.floor(rate / maxHz));
   const maxLag = Math.ceil(rate / minHz);
   const window = maxLag; // integration window: one period of the lowest pitch
-  const hop = Math.max(1, Math.round((opts.hopSeconds ?? 0.01) * rate));
+  const frames = Math.max(
+    1,
+    Math.floor((x.length - window - maxLag) / Math.max(1, Math.round((opts.hopSeconds ?? 0.01) * rate))),
+  );
+  const hop =
+    Math.max(1, Math.round((opts.hopSeconds ?? 0.01) * rate)) *
+    Math.max(1, Math.ceil(frames / (opts.maxFrames ?? 1500)));
   const silence = silenceFloor(x);
   const diff = new Float64Array(maxLag + 1);
   const found: number[] = [];
