@@ -193,7 +193,5 @@ export interface SecureUrlResponse {
   expires_in: number;
 }
 
-/** A media path is an object key (`users/...`) or, from older data, already a full URL. */
-export function isFullUrl(path: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(path);
-}
+/** A media path is an object key (`users/...`) or, from older data, already a full URL: ./urls.ts (no zod there). */
+export { isFullUrl } from './urls.ts';

@@ -1,5 +1,6 @@
-import { isFullUrl, type SecureUrlResponse } from '@storyloom/shared/media';
+import type { SecureUrlResponse } from '@storyloom/shared/media';
 import { fallback } from '@storyloom/shared/messages';
+import { isFullUrl } from '@storyloom/shared/urls';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from './api-client.ts';

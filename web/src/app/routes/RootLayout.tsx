@@ -1,18 +1,36 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Layout } from '#web/components/layout/Layout.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { ContactModal } from '#web/features/contact/components/ContactModal.tsx';
+
+/**
+ * The contact form (and with it the form library and zod) loads when the footer link is first used,
+ * not with every page: it is the only form on pages like the landing page (docs/platform.md).
+ */
+const ContactModal = lazy(() =>
+  import('#web/features/contact/components/ContactModal.tsx').then((m) => ({ default: m.ContactModal })),
+);
 
 /** The shell every route renders in. The app layer wires the footer to the contact feature. */
 export function RootLayout() {
   const [contactOpen, setContactOpen] = useState(false);
+  // Mounted from the first opening on, so a draft survives closing the modal.
+  const [contactUsed, setContactUsed] = useState(false);
   return (
-    <Layout onContactClick={() => setContactOpen(true)}>
+    <Layout
+      onContactClick={() => {
+        setContactUsed(true);
+        setContactOpen(true);
+      }}
+    >
       <Suspense fallback={<Spinner className="page-spinner" />}>
         <Outlet />
       </Suspense>
-      <ContactModal open={contactOpen} onClose={() => setContactOpen(false)} />
+      {contactUsed && (
+        <Suspense fallback={null}>
+          <ContactModal open={contactOpen} onClose={() => setContactOpen(false)} />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </Layout>
   );
