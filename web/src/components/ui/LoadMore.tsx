@@ -1,14 +1,6 @@
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-
-/** What "Load more" needs of an infinite query (TanStack Query's useInfiniteQuery result). */
-export interface MorePages {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  isFetchNextPageError: boolean;
-  error: Error | null;
-  fetchNextPage: () => unknown;
-}
+import type { MorePages } from '#web/lib/cursor-pages.ts';
 
 /** "Load more" under a list the server pages by cursor (admin tables, the dashboard); a failure keeps the rows loaded. */
 export function LoadMore({ list, what, fallback }: { list: MorePages; what: string; fallback: string }) {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 import { commentText } from '../utils/comment-text.ts';
+import { removeCachedOlderComment } from './get-comments.ts';
 import { updateCachedStory } from './get-story.ts';
 
 /** DELETE /api/stories/{id}/comments/{commentId}: the writer or the story's owner. */
@@ -14,7 +15,9 @@ export function useDeleteComment(storyId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (commentId: string) => deleteComment(storyId, commentId),
-    onSuccess: (_answer, commentId) =>
-      updateCachedStory(client, storyId, (s) => ({ ...s, comments: s.comments.filter((c) => c.id !== commentId) })),
+    onSuccess: (_answer, commentId) => {
+      updateCachedStory(client, storyId, (s) => ({ ...s, comments: s.comments.filter((c) => c.id !== commentId) }));
+      removeCachedOlderComment(client, storyId, commentId);
+    },
   });
 }

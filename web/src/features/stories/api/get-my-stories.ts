@@ -2,7 +2,7 @@ import { fallback } from '@storyloom/shared/messages';
 import type { MyStoriesResponse, SharedWithMeResponse } from '@storyloom/shared/schemas/stories';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
-import { cursorPagesOptions } from '#web/lib/cursor-pages.ts';
+import { cursorPagesOptions, useMorePages } from '#web/lib/cursor-pages.ts';
 import { storyKeys } from './get-story.ts';
 
 /**
@@ -31,14 +31,7 @@ export function useMyStories() {
   return useInfiniteQuery(cursorPagesOptions(storyKeys.mine(), getMyStories));
 }
 
-/**
- * The stories shared with the user past the first page (which came with GET /api/stories): fetched
- * from `start` once `requested`, then a page per "Load more".
- */
-export function useMoreSharedWithMe(start: string | null, requested: boolean) {
-  return useInfiniteQuery({
-    ...cursorPagesOptions([...storyKeys.mine(), 'shared', start] as const, getSharedWithMe),
-    initialPageParam: start,
-    enabled: requested && start !== null,
-  });
+/** The stories shared with the user past the first page (which came with GET /api/stories). */
+export function useMoreSharedWithMe(start: string | null) {
+  return useMorePages([...storyKeys.mine(), 'shared'] as const, getSharedWithMe, start);
 }

@@ -4,11 +4,13 @@ import { CommentList } from '#web/components/story/CommentList.tsx';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
+import { LoadMore } from '#web/components/ui/LoadMore.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { useForm } from '#web/hooks/use-form.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAddComment } from '../api/add-comment.ts';
 import { useDeleteComment } from '../api/delete-comment.ts';
+import { useOlderComments } from '../api/get-comments.ts';
 import { commentText } from '../utils/comment-text.ts';
 
 /**
@@ -25,6 +27,8 @@ export function CommentsSection({ story }: { story: StoryDto }) {
   const [toDelete, setToDelete] = useState<CommentDto | null>(null);
   const canComment = story.allow_comments && story.permissions.comment;
   const textInput = form.inputProps('text');
+  const older = useOlderComments(story);
+  const comments = [...older.comments, ...story.comments];
 
   const onSubmit = form.submit(async ({ text }) => {
     const { message } = await add.mutateAsync(text);
@@ -44,13 +48,15 @@ export function CommentsSection({ story }: { story: StoryDto }) {
   return (
     <section className="comments" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
-        Comments <span className="count">({story.comments.length})</span>
+        Comments{' '}
+        <span className="count">
+          ({comments.length}
+          {older.more.hasNextPage ? '+' : ''})
+        </span>
       </h2>
-      <CommentList
-        comments={story.comments}
-        onDelete={setToDelete}
-        deletingId={remove.isPending ? toDelete?.id : null}
-      />
+      {/* The story carries the newest comments; older ones load above them on request. */}
+      <LoadMore list={older.more} what="Comments" fallback={commentText.loadFailed} />
+      <CommentList comments={comments} onDelete={setToDelete} deletingId={remove.isPending ? toDelete?.id : null} />
 
       {canComment ? (
         <form className="form comment-form" onSubmit={onSubmit} noValidate>

@@ -52,19 +52,9 @@ function DashboardLists({
   const pages = list.data?.pages ?? [];
   const stories = pages.flatMap((p) => p.stories);
   const first = pages[0];
-  const [moreShared, setMoreShared] = useState(false);
-  const extra = useMoreSharedWithMe(first?.shared_next_cursor ?? null, moreShared);
-  const shared = [...(first?.shared_stories ?? []), ...(extra.data?.pages.flatMap((p) => p.stories) ?? [])];
-  // Before the first extra page, "Load more" is offered from the first page's cursor.
-  const sharedMore = extra.data
-    ? extra
-    : {
-        hasNextPage: (first?.shared_next_cursor ?? null) !== null,
-        isFetchingNextPage: extra.isFetching,
-        isFetchNextPageError: extra.isError,
-        error: extra.error,
-        fetchNextPage: () => setMoreShared(true),
-      };
+  const extra = useMoreSharedWithMe(first?.shared_next_cursor ?? null);
+  const shared = [...(first?.shared_stories ?? []), ...extra.pages.flatMap((p) => p.stories)];
+  const sharedMore = extra.more;
   return (
     <>
       {stories.length > 0 && !voiceCloned && <VoiceBanner />}

@@ -5,4 +5,5 @@
 export const commentText = {
   addFailed: 'Failed to add comment',
   deleteFailed: 'Failed to delete comment',
+  loadFailed: 'Failed to load older comments',
 } as const;
