@@ -4,9 +4,10 @@ import type { IConstruct } from 'constructs';
 
 /**
  * cdk-nag's AwsSolutions pack (infra/test/nag.test.ts runs it; `cdk synth -c nag=true` too), with one
- * difference: an acknowledgement of a rule (`AwsSolutions-IAM5`) covers all its findings on that
- * construct (`AwsSolutions-IAM5[Resource::<token>/users/*]`), whose ids carry CloudFormation logical
- * ids and would break on every rename. The reason next to the acknowledgement says what it covers.
+ * difference: an acknowledgement names a rule (`AwsSolutions-IAM5`) and, optionally, a pattern the
+ * finding must match (a RegExp on the finding id), instead of the exact finding id
+ * (`AwsSolutions-IAM5[Resource::<token>/users/*]`), which carries CloudFormation logical ids and would
+ * break on every rename. The reason next to the acknowledgement says what it covers.
  */
 export class StoryloomNagChecks extends AwsSolutionsChecks {
   constructor(
@@ -16,39 +17,44 @@ export class StoryloomNagChecks extends AwsSolutionsChecks {
     super(scope, { verbose: false });
     const self = this as unknown as { isAcknowledged: (resource: IConstruct, ruleId: string) => boolean };
     self.isAcknowledged = (resource, ruleId) =>
-      this.honourAcknowledgements && acknowledgementsOn(resource).some((ack) => covers(ack.rule, ruleId));
+      this.honourAcknowledgements && acknowledgementsOn(resource).some((ack) => covers(ack, ruleId));
   }
 }
 
-const covers = (acknowledged: string, ruleId: string) =>
-  ruleId === acknowledged || ruleId.startsWith(`${acknowledged}[`);
+const covers = (ack: Acknowledgement, ruleId: string) =>
+  (ruleId === ack.rule || ruleId.startsWith(`${ack.rule}[`)) && (!ack.appliesTo || ack.appliesTo.test(ruleId));
 
 export interface Acknowledgement {
   /** Where it was made (a construct path). */
   path: string;
   rule: string;
   reason: string;
+  /** Only findings whose id matches (e.g. the resource in an IAM5 finding). */
+  appliesTo?: RegExp;
 }
+
+const registry = new WeakMap<IConstruct, Acknowledgement[]>();
 
 /**
  * Acknowledges a cdk-nag rule on a construct and everything below it, with the written reason
  * (shown in the closing report). Keep it next to the construct it is about.
  */
-export function acknowledge(scope: IConstruct, rule: `AwsSolutions-${string}`, reason: string): void {
-  Validations.of(scope).acknowledge({ id: rule, reason });
+export function acknowledge(
+  scope: IConstruct,
+  rule: `AwsSolutions-${string}`,
+  reason: string,
+  appliesTo?: RegExp,
+): void {
+  registry.set(scope, [...(registry.get(scope) ?? []), { path: scope.node.path, rule, reason, appliesTo }]);
+  // Also CDK's own record, for the audit trail cdk-nag can write into the template metadata.
+  if (!appliesTo) Validations.of(scope).acknowledge({ id: rule, reason });
 }
 
 /** The acknowledgements on a construct and its ancestors. */
 function acknowledgementsOn(resource: IConstruct): Acknowledgement[] {
   const found: Acknowledgement[] = [];
   for (let current: IConstruct | undefined = resource; current; current = current.node.scope) {
-    for (const entry of current.node.metadata) {
-      if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY || !entry.data) continue;
-      for (const [key, value] of Object.entries(entry.data as Record<string, unknown>)) {
-        const reason = typeof value === 'string' ? value : String((value as { reason?: string })?.reason ?? value);
-        found.push({ path: current.node.path, rule: key.replace(/^annotation::/i, ''), reason });
-      }
-    }
+    found.push(...(registry.get(current) ?? []));
   }
   return found;
 }
@@ -91,7 +97,7 @@ export function runNag(scope: IConstruct): NagResult {
     .filter((f) => !open.has(`${f.rule} ${f.path}`))
     .map((f) => {
       const construct = byPath.get(f.path);
-      const ack = construct && acknowledgementsOn(construct).find((a) => covers(a.rule, f.rule));
+      const ack = construct && acknowledgementsOn(construct).find((a) => covers(a, f.rule));
       return { ...f, reason: ack?.reason ?? '?', acknowledgedAt: ack?.path ?? '?' };
     });
   return { unacknowledged, acknowledged };

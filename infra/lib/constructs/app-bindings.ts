@@ -117,6 +117,7 @@ export class AppBindings {
         fn.role ?? fn,
         'AwsSolutions-IAM5',
         'media objects under users/*: object keys are per user and story, created at run time; the handler checks ownership',
+        /\/users\/\*\]$/,
       );
       fn.addToRolePolicy(
         new iam.PolicyStatement({
@@ -142,6 +143,7 @@ export class AppBindings {
         fn.role ?? fn,
         'AwsSolutions-IAM5',
         'ses:SendEmail on identity/*: SES checks the recipient identity too while the account is in the sandbox; the ses:FromAddress condition pins the sender',
+        /:identity\/\*\]$/,
       );
       fn.addToRolePolicy(
         new iam.PolicyStatement({
@@ -175,6 +177,7 @@ export class AppBindings {
         fn.role ?? fn,
         'AwsSolutions-IAM5',
         'provider secret by name: Secrets Manager appends a random -XXXXXX suffix, so the ARN ends in a wildcard',
+        /:secret:[^\]]*-\?{6}\]$/,
       );
       fn.addEnvironment(SECRET_ID_ENV[name], secret.secretName);
     }

@@ -93,7 +93,8 @@ export class WebApp extends Construct {
       certificate: props.certificateArn
         ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
         : undefined,
-      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+      // Only with a custom certificate: the *.cloudfront.net one has a fixed policy.
+      minimumProtocolVersion: props.certificateArn ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       webAclId: props.webAclArn,
       enableLogging: Boolean(props.logBucket),
       logBucket: props.logBucket,
