@@ -1,14 +1,11 @@
-import type { CommentDto, StoryDto } from '@storyloom/shared/schemas/stories';
+import type { StoryCommentsResponse, StoryDto } from '@storyloom/shared/schemas/stories';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 import { useMorePages } from '#web/lib/cursor-pages.ts';
 import { commentText } from '../utils/comment-text.ts';
 
 /** A page of older comments (oldest first within the page; the next page holds older ones still). */
-export interface CommentsPage {
-  comments: CommentDto[];
-  next_cursor: string | null;
-}
+export type CommentsPage = StoryCommentsResponse;
 
 /** The key of a story's older comments (the newest ones come with the story). */
 export const olderCommentsKey = (storyId: string) => ['stories', 'comments', storyId] as const;
@@ -24,7 +21,7 @@ export function getStoryComments(storyId: string, cursor: string | null, signal?
 
 /** Where the older comments start: the story view's cursor, when it has older ones. */
 export function olderCommentsCursor(story: StoryDto): string | null {
-  return (story as StoryDto & { comments_next_cursor?: string | null }).comments_next_cursor ?? null;
+  return story.comments_next_cursor ?? null;
 }
 
 /** A story's older comments, a page per "Load More Comments"; `comments` in reading order (oldest first). */
