@@ -1,0 +1,109 @@
+/**
+ * Lighthouse (`npm run bench -- lighthouse`): the local server (minified SPA) in a child process,
+ * headless Chromium through chrome-launcher, Lighthouse's performance category on the landing page,
+ * discovery, a shared story and login, with its mobile (default, simulated slow 4G and 4× CPU) and
+ * desktop presets. Prints the performance score and CLS of each. Targets: performance ≥ 95, CLS 0.
+ */
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { startServer } from './memory.ts';
+
+export const name = 'lighthouse';
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+async function post(url: string, path: string, body: unknown, token?: string) {
+  const res = await fetch(`${url}/backend${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** A verified user (through the local mailbox), a few public stories, and one story's share link. */
+async function seed(url: string): Promise<{ shareToken: string }> {
+  const username = `lh${Date.now().toString(36)}`;
+  const email = `${username}@example.com`;
+  const password = 'lighthouse-password-1';
+  await post(url, '/register', { username, email, password });
+  let token: string | undefined;
+  for (let i = 0; i < 100 && !token; i++) {
+    const mails = (await (await fetch(`${url}/_local/mailbox.json`)).json()) as Array<{ to: unknown; text?: string }>;
+    const link = mails.find((m) => String(m.to).includes(email))?.text?.match(/token=([A-Za-z0-9_-]+)/)?.[1];
+    if (link) {
+      await fetch(`${url}/backend/verify-email?token=${link}`);
+      token = (await post(url, '/login', { username, password })).token as string;
+    } else await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!token) throw new Error('no verification mail arrived');
+  let last = '';
+  for (let i = 0; i < 12; i++) {
+    const story = await post(
+      url,
+      '/api/stories',
+      {
+        title: `The summer at the lake, part ${i + 1}`,
+        content: 'We drove north in the old car and Grandpa sang the whole way. '.repeat(30),
+        location: 'Lake Tahoe',
+      },
+      token,
+    );
+    last = story.ID as string;
+    await fetch(`${url}/backend/api/stories/${last}/privacy`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ is_public: true, allow_comments: true }),
+    });
+  }
+  const link = await post(url, `/api/stories/${last}/share-link`, {}, token);
+  return { shareToken: link.share_token as string };
+}
+
+export async function run(): Promise<void> {
+  const server = await startServer({ SKIP_WEB_BUILD: '0' });
+  const chrome = await launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const { shareToken } = await seed(server.url);
+    const pages = [
+      ['landing', '/'],
+      ['discovery', '/stories'],
+      ['shared story', `/shared/${shareToken}`],
+      ['login', '/login'],
+    ] as const;
+    const rows: string[] = [];
+    let allMet = true;
+    for (const [label, path] of pages) {
+      for (const form of ['mobile', 'desktop'] as const) {
+        const result = await lighthouse(
+          `${server.url}${path}`,
+          { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' },
+          form === 'desktop' ? desktopConfig : undefined,
+        );
+        const lhr = result?.lhr;
+        const score = Math.round((lhr?.categories.performance?.score ?? 0) * 100);
+        const cls = lhr?.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
+        const lcp = lhr?.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
+        const met = score >= 95 && cls === 0;
+        allMet &&= met;
+        rows.push(
+          `| ${label.padEnd(12)} | ${form.padEnd(7)} | ${String(score).padStart(5)} | ${cls.toFixed(3)} | ${(lcp / 1000).toFixed(2)} s | ${met ? 'OK' : 'MISS'} |`,
+        );
+      }
+    }
+    console.log(
+      [
+        '| page         | form    | perf  | CLS   | LCP    |      |',
+        '|--------------|---------|-------|-------|--------|------|',
+        ...rows,
+        `Targets: performance ≥ 95 and CLS 0 on every row: ${allMet ? 'met' : 'NOT met'}.`,
+      ].join('\n'),
+    );
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+}

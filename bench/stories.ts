@@ -1,0 +1,187 @@
+/**
+ * Stories benchmark (`npm run bench -- stories`): starts the local stack in this process on a temp folder, seeds
+ * 1,000 stories (90% public) for four users straight through the data module, then times the read
+ * paths over HTTP and counts the DynamoDB calls each request makes. Not part of `npm test`.
+ *
+ * Counting works because local mode runs the handlers in this process: the `dynamo` client imported
+ * here is the same module instance the handlers use, so a middleware on it sees every call they make.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startLocalStack } from '../infra/local/stack.ts';
+
+const STORIES = 1000;
+const PUBLIC_SHARE = 0.9;
+const REQUESTS = 200;
+const WARMUP = 10;
+/** Users and how many of the stories each writes; `heavy` is the one whose dashboard is timed. */
+const AUTHORS = [
+  { name: 'heavy', stories: 400 },
+  { name: 'second', stories: 200 },
+  { name: 'third', stories: 200 },
+  { name: 'fourth', stories: 200 },
+];
+
+const paragraph =
+  'We spent the summer at the lake house, where Grandpa taught us to fish before sunrise and Grandma ' +
+  'kept a pot of coffee on the stove all day. The dock creaked, the loons called, and every evening ' +
+  'we played cards on the porch until the mosquitoes chased us inside. ';
+
+export const name = 'stories';
+
+export async function run(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'storyloom-bench-'));
+  const stack = await startLocalStack({ dataDir, port: 0, quiet: true, webDir: join(dataDir, 'web') });
+  try {
+    // Imported after the stack has set the environment the modules read at load time.
+    const { dynamo } = await import('@storyloom/functions/lib/clients/dynamo');
+    const data = await import('@storyloom/functions/data/stories');
+    const { createUser } = await import('@storyloom/functions/domain/accounts/registration');
+
+    const calls = { total: 0, byCommand: new Map<string, number>() };
+    dynamo.middlewareStack.add(
+      (next, context) => async (args) => {
+        calls.total++;
+        const name = context.commandName ?? 'unknown';
+        calls.byCommand.set(name, (calls.byCommand.get(name) ?? 0) + 1);
+        return next(args);
+      },
+      { step: 'initialize', name: 'benchCallCounter' },
+    );
+
+    console.log(`Seeding ${STORIES} stories for ${AUTHORS.length} users...`);
+    const seedStart = performance.now();
+    const users: Record<string, { id: string; username: string; password: string }> = {};
+    for (const author of AUTHORS) {
+      const username = `bench${author.name}${randomUUID().slice(0, 6)}`;
+      const password = `pw-${randomUUID()}`;
+      const user = await createUser({ username, email: `${username}@example.com`, password, emailVerified: true });
+      users[author.name] = { id: user.id, username, password };
+    }
+    const base = Date.UTC(2024, 0, 1);
+    let n = 0;
+    const jobs: Array<() => Promise<void>> = [];
+    for (const author of AUTHORS) {
+      const user = users[author.name]!;
+      for (let i = 0; i < author.stories; i++) {
+        const k = n++;
+        const at = new Date(base + k * 60_000).toISOString();
+        jobs.push(() =>
+          data.putNewStory({
+            id: randomUUID(),
+            authorId: user.id,
+            authorUsername: user.username,
+            title: `Story ${k}: the lake house`,
+            content: paragraph.repeat(4 + (k % 5)),
+            storyType: 'text',
+            location: 'Lake Tahoe',
+            startDate: '1988-07-01',
+            endDate: '1988-07-14',
+            createdAt: at,
+            updatedAt: at,
+            // Deterministic 90%: every tenth story stays private.
+            isPublic: k % 10 < PUBLIC_SHARE * 10,
+            allowComments: true,
+          }),
+        );
+      }
+    }
+    for (let i = 0; i < jobs.length; i += 25) await Promise.all(jobs.slice(i, i + 25).map((job) => job()));
+    const publicCount = await data.countPublicStories();
+    console.log(`Seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s: ${publicCount} public.\n`);
+
+    const heavy = users.heavy!;
+    const login = await fetch(`${stack.url}/backend/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: heavy.username, password: heavy.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const mine = await fetch(`${stack.url}/backend/api/stories`, { headers: { authorization: `Bearer ${token}` } });
+    const own = (await mine.json()) as { stories: Array<{ ID: string; is_public: boolean }> };
+    const someStory = own.stories.find((s) => s.is_public)!.ID;
+
+    const lastPage = Math.ceil(publicCount / 10);
+    const cases = [
+      { label: 'GET /public/stories?page=1', path: '/public/stories?page=1&limit=10' },
+      { label: 'GET /public/stories?page=50', path: '/public/stories?page=50&limit=10' },
+      { label: `GET /public/stories?page=${lastPage} (last)`, path: `/public/stories?page=${lastPage}&limit=10` },
+      { label: 'GET /public/stories?limit=50', path: '/public/stories?page=1&limit=50' },
+      { label: 'GET /api/stories (400 own)', path: '/api/stories', token },
+      { label: 'GET /api/stories/{id}', path: `/api/stories/${someStory}`, token },
+      { label: 'GET /public/author/{id} (400)', path: `/public/author/${heavy.id}` },
+      { label: 'GET /shared/{id}', path: `/shared/${someStory}` },
+    ];
+
+    const rows: string[][] = [];
+    for (const c of cases) {
+      const times: number[] = [];
+      const perRequest: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < WARMUP + REQUESTS; i++) {
+        const before = calls.total;
+        const start = performance.now();
+        const res = await fetch(`${stack.url}/backend${c.path}`, {
+          headers: c.token ? { authorization: `Bearer ${c.token}` } : {},
+        });
+        const body = await res.arrayBuffer();
+        const elapsed = performance.now() - start;
+        if (res.status !== 200) throw new Error(`${c.label}: ${res.status} ${Buffer.from(body).toString()}`);
+        if (i < WARMUP) continue;
+        times.push(elapsed);
+        perRequest.push(calls.total - before);
+        bytes = body.byteLength;
+      }
+      rows.push([
+        c.label,
+        fmt(percentile(times, 50)),
+        fmt(percentile(times, 95)),
+        range(perRequest),
+        `${(bytes / 1024).toFixed(1)} KB`,
+      ]);
+    }
+
+    // The alternative to the counter: counting the sparse index on every list request.
+    const before = calls.total;
+    const start = performance.now();
+    const recounted = await data.recountPublicStories();
+    const countMs = performance.now() - start;
+    const countCalls = calls.total - before - 1; // minus the Put that stores the result
+
+    console.log(
+      [
+        table(['request', 'p50 ms', 'p95 ms', 'DynamoDB calls', 'response'], rows),
+        '',
+        `${REQUESTS} requests each after ${WARMUP} warm-up, sequential, local stand-ins (dynalite) in one process.`,
+        "DynamoDB calls include the authorizer's user-record read on /api routes.",
+        `Select COUNT over the sparse public index instead of the counter: ${countCalls} Query call(s), ` +
+          `${countMs.toFixed(1)} ms for ${recounted} public stories (the counter: 1 GetItem, in parallel with the page).`,
+      ].join('\n'),
+    );
+  } finally {
+    await stack.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+const fmt = (ms: number) => ms.toFixed(1);
+
+function range(values: number[]): string {
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  return min === max ? String(min) : `${min}–${max}`;
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
