@@ -1,6 +1,8 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { ListenInteractively } from '#web/components/interactive/ListenInteractively.tsx';
+import { NarratedText } from '#web/components/interactive/NarratedText.tsx';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { CommentList } from '#web/components/story/CommentList.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
@@ -59,6 +61,8 @@ export function SharedStoryRoute() {
 
 function SharedStory({ story, shareToken }: { story: StoryDto; shareToken: string }) {
   const isAudio = story.story_type === 'audio';
+  const [search] = useSearchParams();
+  const openInteractive = search.get('interactive') === 'true';
   return (
     <article className="page page-reading shared-story">
       <Breadcrumbs items={[{ label: 'Stories', to: paths.stories.getHref() }, { label: story.title }]} />
@@ -79,7 +83,30 @@ function SharedStory({ story, shareToken }: { story: StoryDto; shareToken: strin
           <SecureAudio path={story.audio_url} label="Audio story" shareToken={shareToken} />
         </div>
       )}
-      <StoryParagraphs text={story.content} />
+      {/* A narrated text story: the 'AI Narration' player with the read-along, and Listen Interactively
+          (opened at once by `?interactive=true`, spec section 2). */}
+      {!isAudio && story.audio_url ? (
+        <NarratedText
+          content={story.content}
+          audioPath={story.audio_url}
+          target={{ kind: 'shared', token: shareToken }}
+          shareToken={shareToken}
+          actions={
+            <div className="button-row">
+              <ListenInteractively
+                title={story.title}
+                content={story.content}
+                audioPath={story.audio_url}
+                target={{ kind: 'shared', token: shareToken }}
+                shareToken={shareToken}
+                openAtStart={openInteractive}
+              />
+            </div>
+          }
+        />
+      ) : (
+        <StoryParagraphs text={story.content} />
+      )}
       <SharedComments story={story} />
     </article>
   );

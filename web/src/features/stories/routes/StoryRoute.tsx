@@ -2,6 +2,8 @@ import { fallback, success } from '@storyloom/shared/messages';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { InteractivePanel } from '#web/components/interactive/InteractivePanel.tsx';
+import { NarratedText } from '#web/components/interactive/NarratedText.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
 import { Breadcrumbs } from '#web/components/ui/Breadcrumbs.tsx';
@@ -9,6 +11,7 @@ import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
+import { NarrationPanel } from '#web/components/voice/NarrationPanel.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -104,8 +107,15 @@ function StoryView({ story }: { story: StoryDto }) {
       <div className={manage ? 'story-layout' : 'story-layout story-layout-single'}>
         <div className="story-main">
           {isAudio && story.audio_url && <StoryAudio src={story.audio_url} label="Listen to the story" />}
-          {!isAudio && story.audio_url && <StoryAudio src={story.audio_url} label="AI Narration" />}
-          <StoryParagraphs text={story.content} />
+          {!isAudio && story.audio_url ? (
+            <NarratedText
+              content={story.content}
+              audioPath={story.audio_url}
+              target={manage ? { kind: 'owner', storyId: story.ID } : { kind: 'shared', token: story.ID }}
+            />
+          ) : (
+            <StoryParagraphs text={story.content} />
+          )}
           <CommentsSection story={story} />
         </div>
 
@@ -134,18 +144,9 @@ function StoryView({ story }: { story: StoryDto }) {
               </button>
             </section>
 
-            <section className="panel" aria-labelledby="panel-ai">
-              <h2 id="panel-ai">AI Features</h2>
-              <p>AI narration is coming soon.</p>
-              <p className="panel-detail">You will be able to have this story read aloud in your own cloned voice.</p>
-            </section>
+            {!isAudio && <NarrationPanel storyId={story.ID} />}
 
-            {story.audio_url && (
-              <section className="panel" aria-labelledby="panel-interactive">
-                <h2 id="panel-interactive">Interactive Features</h2>
-                <p>Listening with questions and answers is coming soon.</p>
-              </section>
-            )}
+            <InteractivePanel story={story} editHref={paths.editStory.getHref(story.ID)} />
 
             <section className="panel" aria-labelledby="panel-manage">
               <h2 id="panel-manage">Management</h2>

@@ -1,0 +1,386 @@
+import {
+  type CitedSentence,
+  type InteractiveSessionDto,
+  interactiveText,
+  interactiveTimings,
+  QUESTION_MAX_CHARS,
+  type ReadAlongDto,
+  TIME_REPORT_SECONDS,
+} from '@storyloom/shared/interactive';
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { AudioPlayerHandle } from '#web/components/media/AudioPlayer.tsx';
+import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
+import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
+import { Modal } from '#web/components/ui/Modal.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { askQuestion, endSession, type ListenTarget, reportTime, startSession } from './api.ts';
+import { ReadAlongText } from './ReadAlongText.tsx';
+
+export interface InteractiveOverlayProps {
+  title: string;
+  target: ListenTarget;
+  /** The narration's media path (`audio_url`). */
+  audioPath: string;
+  /** On a share link: lets an anonymous listener's player through. */
+  shareToken?: string | null;
+  content: string;
+  readAlong?: ReadAlongDto;
+  onClose: () => void;
+}
+
+interface Entry {
+  id: number;
+  at: Date;
+  question: string;
+  answer: string;
+  audioUrl: string | null;
+  cited: CitedSentence[];
+}
+
+/**
+ * The interactive player (spec sections 2 and 4): a real dialog (the shell's Modal: focus kept inside, Escape
+ * closes) that opens a listening session, plays the narration with the read-along, and answers questions from
+ * what has been heard. Mounted while open: the session starts on mount and ends on unmount and on page hide.
+ * Every timing rule of section 4 lives here, with its number from shared/src/interactive.ts.
+ */
+export function InteractiveOverlay({
+  title,
+  target,
+  audioPath,
+  shareToken,
+  content,
+  readAlong,
+  onClose,
+}: InteractiveOverlayProps) {
+  const player = useRef<AudioPlayerHandle>(null);
+  const answerAudio = useRef<HTMLAudioElement | null>(null);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const [session, setSession] = useState<InteractiveSessionDto | null>(null);
+  const [audioReady, setAudioReady] = useState(false);
+  const [time, setTime] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [answerPlaying, setAnswerPlaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [question, setQuestion] = useState('');
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const [marked, setMarked] = useState<ReadonlySet<number>>(new Set());
+  const resumeAfterAnswer = useRef(false);
+  const nextId = useRef(1);
+  const inputId = useId();
+  const targetKey = target.kind === 'owner' ? `o:${target.storyId}` : `s:${target.token}`;
+
+  const later = useCallback((ms: number, fn: () => void) => {
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      fn();
+    }, ms);
+    timers.current.add(timer);
+  }, []);
+
+  // The session: started when the player opens, ended when it closes and when the page goes away.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one session per listener and story (targetKey).
+  useEffect(() => {
+    let live = true;
+    let id: string | null = null;
+    startSession(target)
+      .then((started) => {
+        if (!live) {
+          endSession(target, started.session_id);
+          return;
+        }
+        id = started.session_id;
+        setSession(started);
+      })
+      .catch((err: unknown) => {
+        if (live) setError(err instanceof ApiError && err.status === 429 ? err.message : interactiveText.startFailed);
+      });
+    const onPageHide = () => {
+      if (id) endSession(target, id);
+      id = null;
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      live = false;
+      window.removeEventListener('pagehide', onPageHide);
+      if (id) endSession(target, id);
+    };
+  }, [targetKey]);
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+      answerAudio.current?.pause();
+    };
+  }, []);
+
+  // Time reports: at most once per 5 seconds, whole seconds; the latest position goes at the end of a window.
+  const report = useRef<{ sentAt: number; sent: number; pending: number | null; waiting: boolean }>({
+    sentAt: 0,
+    sent: -1,
+    pending: null,
+    waiting: false,
+  });
+  const flushTime = useCallback(() => {
+    const r = report.current;
+    r.waiting = false;
+    if (!session || r.pending === null || r.pending === r.sent) return;
+    r.sent = r.pending;
+    r.sentAt = Date.now();
+    reportTime(target, session.session_id, r.pending).catch((err: unknown) => {
+      if (err instanceof ApiError && err.status === 404) {
+        player.current?.pause();
+        setError(err.message);
+      }
+    });
+  }, [session, target]);
+  const onTimeUpdate = (seconds: number) => {
+    setTime(seconds);
+    const r = report.current;
+    r.pending = Math.floor(seconds);
+    if (r.waiting || !session) return;
+    r.waiting = true;
+    later(Math.max(0, r.sentAt + TIME_REPORT_SECONDS * 1000 - Date.now()), flushTime);
+  };
+
+  const resumeStory = () => {
+    const handle = player.current;
+    if (resumeAfterAnswer.current && handle?.paused) void handle.play().catch(() => undefined);
+    resumeAfterAnswer.current = false;
+  };
+
+  /** Plays an answer's audio after `delay`; the story resumes 0.5 s after it ends, 1 s after it fails. */
+  const playAnswer = (url: string, delay: number) => {
+    setAnswerPlaying(true);
+    later(delay, () => {
+      answerAudio.current?.pause();
+      const audio = new Audio(url);
+      answerAudio.current = audio;
+      const failed = () => {
+        setAnswerPlaying(false);
+        later(interactiveTimings.resumeAfterError, resumeStory);
+      };
+      audio.onended = () => {
+        setAnswerPlaying(false);
+        later(interactiveTimings.resumeAfterAnswer, resumeStory);
+      };
+      audio.onerror = failed;
+      audio.play().catch(failed);
+    });
+  };
+
+  const pauseStory = () => {
+    const handle = player.current;
+    const wasPlaying = Boolean(handle && !handle.paused);
+    handle?.pause();
+    // "Resumes" means going on: a listener who had paused before asking is not started up.
+    resumeAfterAnswer.current = wasPlaying;
+  };
+
+  const ask = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = question.trim();
+    if (!text) {
+      setError(interactiveText.questionRequired);
+      return;
+    }
+    if (!session) return;
+    pauseStory();
+    setAsking(true);
+    setError(null);
+    try {
+      const res = await askQuestion(target, session.session_id, text, player.current?.currentTime ?? time);
+      setEntries((list) => [
+        ...list,
+        {
+          id: nextId.current++,
+          at: new Date(),
+          question: text,
+          answer: res.answer,
+          audioUrl: res.answer_audio_url,
+          cited: res.cited,
+        },
+      ]);
+      setQuestion('');
+      setMarked(new Set(res.cited.map((c) => c.id)));
+      if (res.answer_audio_url) playAnswer(res.answer_audio_url, interactiveTimings.answerAudioDelay);
+      else later(interactiveTimings.resumeWithoutAudio, resumeStory);
+    } catch (err) {
+      setError(err instanceof ApiError && err.message ? err.message : interactiveText.answerFailed);
+      later(interactiveTimings.resumeAfterError, resumeStory);
+    } finally {
+      setAsking(false);
+    }
+  };
+
+  const replay = (entry: Entry) => {
+    if (!entry.audioUrl) return;
+    pauseStory();
+    playAnswer(entry.audioUrl, 0);
+  };
+
+  const seek = (seconds: number) => {
+    player.current?.seek(seconds);
+    setTime(seconds);
+  };
+
+  const busy = asking || answerPlaying;
+  const canAsk = session !== null && !busy;
+  const highlightTime = playing || time > 0 ? time : null;
+  const sentences = readAlong?.sentences ?? [];
+  const citedIds = useMemo(() => marked, [marked]);
+
+  return (
+    <Modal open onClose={onClose} title={title}>
+      <div className="interactive" data-session={session ? 'open' : 'none'}>
+        <fieldset className="interactive-player" disabled={!session}>
+          <legend className="visually-hidden">Story audio</legend>
+          <SecureAudio
+            ref={player}
+            path={audioPath}
+            shareToken={shareToken}
+            label="Story"
+            onReady={() => setAudioReady(true)}
+            onTimeUpdate={onTimeUpdate}
+            onPlay={() => setPlaying(true)}
+            onPause={() => {
+              setPlaying(false);
+              onTimeUpdate(player.current?.currentTime ?? time);
+            }}
+            onEnded={() => setPlaying(false)}
+          />
+          {!audioReady && session && <p className="visually-hidden">Loading audio...</p>}
+        </fieldset>
+
+        <form className="interactive-ask" onSubmit={(e) => void ask(e)} noValidate>
+          <label htmlFor={inputId}>Ask the storyteller a question</label>
+          <div className="interactive-ask-row">
+            <input
+              id={inputId}
+              type="text"
+              value={question}
+              maxLength={QUESTION_MAX_CHARS}
+              disabled={!canAsk}
+              onChange={(e) => {
+                setQuestion(e.target.value);
+                if (error === interactiveText.questionRequired) setError(null);
+              }}
+              placeholder="Where did you meet grandpa?"
+              autoComplete="off"
+            />
+            <button type="submit" className="button button-primary" disabled={!canAsk} aria-busy={asking || undefined}>
+              {asking ? 'Asking…' : 'Ask'}
+            </button>
+          </div>
+        </form>
+
+        <div className="interactive-error" role="alert">
+          {error && <p className="form-error">{error}</p>}
+        </div>
+
+        <p className="interactive-note">
+          {session?.spoken === false ? interactiveText.textNote : interactiveText.spokenNote}{' '}
+          {target.kind === 'shared' && interactiveText.sharedNote}
+        </p>
+
+        <section className="interactive-conversation" aria-label="Conversation">
+          <div className="interactive-conversation-head">
+            <h3>Conversation</h3>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => setConfirmClear(true)}
+              disabled={entries.length === 0}
+            >
+              Clear
+            </button>
+          </div>
+          {entries.length === 0 ? (
+            <p className="interactive-empty">Questions you ask and their answers appear here.</p>
+          ) : (
+            <ol className="conversation">
+              {entries.map((entry) => (
+                <li key={entry.id} className="conversation-entry">
+                  <time dateTime={entry.at.toISOString()}>{entry.at.toLocaleTimeString()}</time>
+                  <p className="conversation-question">
+                    <span className="visually-hidden">You asked: </span>
+                    {entry.question}
+                  </p>
+                  <p className="conversation-answer">
+                    <span className="visually-hidden">Answer: </span>
+                    {entry.answer}
+                  </p>
+                  {entry.cited.length > 0 && (
+                    <div className="conversation-cited">
+                      <p>{interactiveText.fromStory}</p>
+                      <ul>
+                        {entry.cited.map((c) => (
+                          <li key={c.id}>
+                            {c.time === null ? (
+                              <q>{c.text}</q>
+                            ) : (
+                              <button
+                                type="button"
+                                className="cited-sentence"
+                                onClick={() => {
+                                  seek(c.time!);
+                                  setMarked(new Set([c.id]));
+                                }}
+                                aria-label={`Play the story from: ${c.text}`}
+                              >
+                                <q>{c.text}</q>
+                              </button>
+                            )}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  )}
+                  {entry.audioUrl && (
+                    <button
+                      type="button"
+                      className="button button-secondary conversation-replay"
+                      onClick={() => replay(entry)}
+                      disabled={busy}
+                    >
+                      Replay answer
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+
+        {sentences.length > 0 && (
+          <section className="interactive-text" aria-label="Story text">
+            <ReadAlongText
+              content={content}
+              sentences={sentences}
+              currentTime={highlightTime}
+              onSeek={session ? seek : undefined}
+              marked={citedIds}
+            />
+          </section>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirmClear}
+        title={interactiveText.clearConfirm}
+        confirmLabel="Clear"
+        danger
+        onConfirm={() => {
+          setEntries([]);
+          setMarked(new Set());
+          setConfirmClear(false);
+        }}
+        onCancel={() => setConfirmClear(false)}
+      >
+        <p>The questions and answers of this session will be removed from the player.</p>
+      </ConfirmDialog>
+    </Modal>
+  );
+}

@@ -1,0 +1,60 @@
+import { interactiveText } from '@storyloom/shared/interactive';
+import { Link } from 'react-router-dom';
+import { useAskedQuestions, useDismissAskedQuestion } from './api.ts';
+import { ListenInteractively } from './ListenInteractively.tsx';
+
+export interface InteractivePanelProps {
+  story: { ID: string; title: string; content: string; audio_url: string | null; story_type: string };
+  /** Opens the editor so the storyteller can add an answer to the story. */
+  editHref: string;
+}
+
+/**
+ * The owner's "Interactive Features" panel (spec section 2, story detail): listen with questions, and see
+ * what the family asked that the story did not answer ("Your family asked: …"), with a way to add it.
+ */
+export function InteractivePanel({ story, editHref }: InteractivePanelProps) {
+  const asked = useAskedQuestions(story.ID);
+  const dismiss = useDismissAskedQuestion(story.ID);
+  if (!story.audio_url) return null;
+  const questions = asked.data?.questions ?? [];
+  return (
+    <section className="panel" aria-labelledby="panel-interactive">
+      <h2 id="panel-interactive">Interactive Features</h2>
+      <p>Listen to your story and ask it questions, as your family can from a share link.</p>
+      <ListenInteractively
+        title={story.title}
+        content={story.content}
+        audioPath={story.audio_url}
+        target={{ kind: 'owner', storyId: story.ID }}
+        className="button button-primary button-block"
+      />
+      {questions.length > 0 && (
+        <div className="family-asked">
+          <h3>{interactiveText.familyAsked}</h3>
+          <ul>
+            {questions.map((q) => (
+              <li key={q.id}>
+                <q>{q.question}</q>
+                {q.times > 1 && <span className="panel-detail"> ({q.times} times)</span>}
+                <div className="family-asked-actions">
+                  <Link className="button button-secondary" to={editHref}>
+                    Add to the story
+                  </Link>
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() => dismiss.mutate(q.id)}
+                    disabled={dismiss.isPending}
+                  >
+                    Dismiss
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
