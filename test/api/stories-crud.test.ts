@@ -236,7 +236,12 @@ describe('deleting a story', () => {
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     });
     await s3.send(
-      new PutObjectCommand({ Bucket: env.MEDIA_BUCKET!, Key: `stories/${story.ID}/audio.mp3`, Body: 'ID3' }),
+      // A story's media lives under its owner's prefix (keys.storyMediaPrefix).
+      new PutObjectCommand({
+        Bucket: env.MEDIA_BUCKET!,
+        Key: `users/${alice.id}/stories/${story.ID}/audio.mp3`,
+        Body: 'ID3',
+      }),
     );
 
     const before = await scanItemsMentioning([story.ID, link.body.share_token]);
@@ -245,7 +250,7 @@ describe('deleting a story', () => {
     expect((await api('DELETE', `/api/stories/${story.ID}`, { token: alice.token })).status).toBe(200);
     expect(await scanItemsMentioning([story.ID, link.body.share_token])).toEqual([]);
     const listed = await s3.send(
-      new ListObjectsV2Command({ Bucket: env.MEDIA_BUCKET!, Prefix: `stories/${story.ID}/` }),
+      new ListObjectsV2Command({ Bucket: env.MEDIA_BUCKET!, Prefix: `users/${alice.id}/stories/${story.ID}/` }),
     );
     expect(listed.Contents ?? []).toEqual([]);
     expectError(await api('GET', `/shared/${link.body.share_token}`), 404);
