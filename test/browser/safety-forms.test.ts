@@ -81,6 +81,38 @@ describe.runIf(browserTestsEnabled)('Safety: nothing typed is lost (browser)', (
     expect(browser.pageErrors).toEqual([]);
   });
 
+  it('an expired session on edit comes back to the edit form with the changes, which then save', async () => {
+    const { user, login, caller } = await newSession();
+    const story = await createStory(caller, { title: 'Edited late at night', content: 'The old ending.' });
+    await signIn(browser.context, login);
+    const { page } = browser;
+    await page.goto(url(`/edit-story/${story.ID}`));
+    await page.getByRole('heading', { level: 1, name: 'Edit Story' }).waitFor();
+    await page.getByLabel('Your story').fill('A better ending, written just now.');
+    await waitForDraft(page, 'A better ending');
+    await page.evaluate(
+      ([tokenKey, refreshKey]) => {
+        const token = localStorage.getItem(tokenKey) ?? '';
+        localStorage.setItem(tokenKey, `${token.slice(0, -6)}AAAAAA`);
+        localStorage.setItem(refreshKey, 'revoked-refresh-token');
+      },
+      [TOKEN_KEY, REFRESH_TOKEN_KEY] as const,
+    );
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await waitForPath(page, '/login');
+    await page.getByText(accountText.sessionExpired, { exact: true }).waitFor();
+    await page.getByLabel('Username or Email', { exact: true }).fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await waitForPath(page, `/edit-story/${story.ID}`);
+    await expect.poll(() => page.getByLabel('Your story').inputValue()).toBe('A better ending, written just now.');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, success.storyUpdated);
+    const stored = await api<StoryDto>('GET', `/api/stories/${story.ID}`, { token: (await loginAs(user)).token });
+    expect(stored.body.content).toBe('A better ending, written just now.');
+    expect(browser.pageErrors).toEqual([]);
+  });
+
   it('offers a draft back after a reload (create and edit), and drops it once saved', async () => {
     const { login, caller } = await newSession();
     const story = await createStory(caller, { title: 'A draft to keep', content: 'First words.' });
