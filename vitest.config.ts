@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  * - `api`: real handlers through the local server against the local AWS stand-ins.
  * - `browser`: the real SPA in headless Chromium against the same local server.
  * - `infra`: CDK template assertions.
+ * - `engines`: the voice engines' audio tests (pure, but tens of seconds of CPU).
  * `api` and `browser` name the same global setup; it starts ONE set of stand-ins per run however many
  * of the two projects run (test/global-setup.ts shares it through globalThis), and only when one of
  * them has a test file selected.
@@ -17,6 +18,9 @@ const shared = {
   hookTimeout: 60_000,
 };
 const stack = ['test/global-setup.ts'];
+
+/** Tests of the voice engines (local synthesis and the ElevenLabs adapter against its fake server). */
+const engineTests = ['functions/src/adapters/voice/*-engine.test.ts'];
 
 /** Unit tests import handler modules whose config reads these at load; nothing listens on them. */
 const unitEnv = {
@@ -51,9 +55,14 @@ export default defineConfig({
             'shared/**/*.test.ts',
             'infra/local/**/*.test.ts',
           ],
-          exclude: [...shared.exclude, 'infra/local/services.test.ts'],
+          exclude: [...shared.exclude, 'infra/local/services.test.ts', ...engineTests],
           env: unitEnv,
         },
+      },
+      {
+        // The voice engines' tests synthesise and analyse real audio (tens of seconds of CPU): no
+        // stand-ins, but too slow for the unit loop.
+        test: { ...shared, name: 'engines', include: engineTests, env: unitEnv },
       },
       {
         test: {
