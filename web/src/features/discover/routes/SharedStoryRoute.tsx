@@ -9,12 +9,14 @@ import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
 import { Breadcrumbs } from '#web/components/ui/Breadcrumbs.tsx';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
+import { LoadMore } from '#web/components/ui/LoadMore.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import type { RedirectState } from '#web/lib/guards.tsx';
+import { OLDER_COMMENTS_FAILED, useOlderSharedComments } from '../api/get-shared-comments.ts';
 import { useSharedStory } from '../api/get-shared-story.ts';
 import { StoryTitleText } from '../components/StoryTitleText.tsx';
 
@@ -107,7 +109,7 @@ function SharedStory({ story, shareToken }: { story: StoryDto; shareToken: strin
       ) : (
         <StoryParagraphs text={story.content} />
       )}
-      <SharedComments story={story} />
+      <SharedComments story={story} shareToken={shareToken} />
     </article>
   );
 }
@@ -116,18 +118,26 @@ function SharedStory({ story, shareToken }: { story: StoryDto; shareToken: strin
  * Comments, read-only here: public routes never know the reader (docs/stories.md), so writing happens
  * on /story/{id}. A visitor is invited to sign in; a signed-in reader of a public story gets a link.
  */
-function SharedComments({ story }: { story: StoryDto }) {
+function SharedComments({ story, shareToken }: { story: StoryDto; shareToken: string }) {
   const { isLoggedIn } = useAuth();
   const { pathname, search } = useLocation();
-  if (story.comments.length === 0 && !story.allow_comments) return null;
+  // The view carries the newest comments; older ones load above them on request.
+  const older = useOlderSharedComments(shareToken, story);
+  const comments = [...older.comments, ...story.comments];
+  if (comments.length === 0 && !story.allow_comments) return null;
   // After signing in the reader comes back to this story (issue 11).
   const back: RedirectState = { from: { pathname, search } };
   return (
     <section className="comments" aria-labelledby="shared-comments-title">
       <h2 id="shared-comments-title">
-        Comments <span className="count">({story.comments.length})</span>
+        Comments{' '}
+        <span className="count">
+          ({comments.length}
+          {older.more.hasNextPage ? '+' : ''})
+        </span>
       </h2>
-      <CommentList comments={story.comments} />
+      <LoadMore list={older.more} what="Comments" fallback={OLDER_COMMENTS_FAILED} />
+      <CommentList comments={comments} />
       {story.allow_comments && !isLoggedIn && (
         <p className="comments-note">
           <Link to={paths.login.getHref()} state={back}>
