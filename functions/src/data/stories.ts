@@ -10,7 +10,7 @@ import { buildUpdate } from './update.ts';
 /**
  * Story items and their access patterns (docs/stories.md, "Data model"). A story lives at
  * `STORY#<id>` / `STORY`; its shares and comments share that partition (data/story-shares.ts,
- * data/story-comments.ts), so the story view is one strongly consistent Query.
+ * data/story-comments.ts), so the story view is read from that one partition (getStoryView).
  */
 export interface StoryRecord {
   id: string;
@@ -104,18 +104,6 @@ export async function getStory(storyId: string): Promise<StoryRecord | undefined
     new GetCommand({ TableName: table(), Key: keys.story(storyId), ConsistentRead: true }),
   );
   return Item ? toStoryRecord(Item) : undefined;
-}
-
-/**
- * Every item of a story's partition (the story, its shares, its comments) in one strongly consistent
- * Query. Callers split them with isStoryItem / isShareItem / isCommentItem.
- */
-export async function getStoryPartition(storyId: string): Promise<Record<string, unknown>[]> {
-  return queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.storyPartition(storyId) },
-    ConsistentRead: true,
-  });
 }
 
 /** How many of a story's newest comments its view carries; older ones come a page at a time. */
