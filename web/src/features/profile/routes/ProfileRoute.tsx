@@ -2,6 +2,7 @@ import { fallback, success } from '@storyloom/shared/messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '#web/components/ui/Toasts.tsx';
+import { VoiceSection } from '#web/components/voice/VoiceSection.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useAuth } from '#web/lib/auth.tsx';
@@ -101,10 +102,7 @@ function Profile({ user, onLogout }: { user: User; onLogout: () => void }) {
 
       <section className="card profile-section" aria-labelledby={`${id}-voice`}>
         <h2 id={`${id}-voice`}>Voice and Narration</h2>
-        <p>Voice cloning is coming soon.</p>
-        <p className="profile-note">
-          You'll be able to record a short sample of your voice and have your written stories narrated in it.
-        </p>
+        <VoiceSection />
       </section>
 
       <SessionSection onLogout={onLogout} />

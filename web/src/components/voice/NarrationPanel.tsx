@@ -1,0 +1,186 @@
+import { success, validation } from '@storyloom/shared/messages';
+import { type AvailableVoiceDto, voiceText } from '@storyloom/shared/voice';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { AudioPlayerHandle } from '#web/components/media/AudioPlayer.tsx';
+import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
+import { FormAlert } from '#web/components/ui/FormAlert.tsx';
+import { useToast } from '#web/components/ui/Toasts.tsx';
+import { useAvailableVoices, useNarrate, useNarration, useRemoveNarration } from './api.ts';
+
+function voiceLabel(voice: AvailableVoiceDto): string {
+  return voice.own ? `${voice.name} (your voice)` : voice.name;
+}
+
+/**
+ * The story page's "AI Features" panel (spec sections 2, 4, 5): a voice select (own voice first) with
+ * Preview, Generate, Regenerate with another voice, Remove. The narration is made on the server's
+ * queue; the panel shows queued → generating (with progress) → ready, or failed with Retry, and keeps
+ * showing it after a reload. An edited text makes the narration "out of date", with Regenerate.
+ */
+export function NarrationPanel({ storyId }: { storyId: string }) {
+  const id = useId();
+  const toast = useToast();
+  const client = useQueryClient();
+  const voices = useAvailableVoices();
+  const narration = useNarration(storyId);
+  const narrate = useNarrate(storyId);
+  const remove = useRemoveNarration(storyId);
+  const [voiceId, setVoiceId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState<string | null>(null);
+  const preview = useRef<AudioPlayerHandle>(null);
+  const status = narration.data?.status ?? 'none';
+  const previous = useRef(status);
+
+  // The story reloads when a narration becomes ready or fails (its audio_url changed).
+  useEffect(() => {
+    if (previous.current !== status && (status === 'ready' || status === 'failed')) void client.invalidateQueries();
+    previous.current = status;
+  }, [status, client]);
+
+  const list = voices.data ?? [];
+  const selected = list.find((v) => v.id === voiceId);
+
+  const start = (chosen: string, regenerate: boolean) => {
+    setError(null);
+    if (!chosen) {
+      setError(validation.narrationVoice);
+      return;
+    }
+    narrate.mutate(chosen, {
+      onSuccess: () => toast.success(regenerate ? success.narrationRegenerating : voiceText.narrationQueued),
+      onError: (e) => setError(e.message),
+    });
+  };
+
+  const onRemove = () => {
+    setError(null);
+    remove.mutate(undefined, {
+      onSuccess: () => toast.success(success.narrationRemoved),
+      onError: (e) => setError(e.message),
+    });
+  };
+
+  const working = status === 'queued' || status === 'generating';
+  const progress = Math.round((narration.data?.progress ?? 0) * 100);
+
+  return (
+    <section className="panel narration-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>AI Features</h2>
+      <p className="panel-detail">Have this story read aloud by an AI voice — your own, or another one.</p>
+
+      {status === 'ready' && (
+        <p className="notice" role="status">
+          Narrated with {narration.data?.voice_name ?? 'an AI voice'}.
+        </p>
+      )}
+      {status === 'ready' && narration.data?.stale && (
+        <p className="notice notice-warning">{voiceText.narrationStale} Regenerate it to match the new text.</p>
+      )}
+      {working && (
+        <div className="narration-progress" role="status" aria-live="polite">
+          <p>{status === 'queued' ? 'Narration queued…' : `Generating narration… ${progress}%`}</p>
+          <progress max={100} value={status === 'queued' ? undefined : progress} aria-label="Narration progress" />
+        </div>
+      )}
+      {status === 'failed' && (
+        <div className="narration-failed">
+          <FormAlert message={narration.data?.error ?? voiceText.narrationFailed} />
+          <BusyButton
+            type="button"
+            className="button button-primary button-block"
+            busy={narrate.isPending}
+            busyLabel="Retrying…"
+            onClick={() => start(narration.data?.voice_id ?? voiceId, false)}
+          >
+            Retry
+          </BusyButton>
+        </div>
+      )}
+
+      <label htmlFor={`${id}-voice`} className="field-label">
+        Voice
+      </label>
+      <select
+        id={`${id}-voice`}
+        className="input"
+        value={voiceId}
+        onChange={(e) => {
+          setVoiceId(e.target.value);
+          setError(null);
+          setPreviewing(null);
+        }}
+        disabled={voices.isLoading}
+      >
+        <option value="">{voices.isLoading ? 'Loading voices…' : 'Select a voice'}</option>
+        {list.map((voice) => (
+          <option key={voice.id} value={voice.id}>
+            {voiceLabel(voice)}
+          </option>
+        ))}
+      </select>
+      {voices.isError && <FormAlert message="Voices could not be loaded. Please try again later." />}
+
+      <div className="panel-actions">
+        <button
+          type="button"
+          className="button button-secondary button-block"
+          disabled={!selected?.preview_url}
+          title={selected && !selected.preview_url ? 'No preview for this voice yet' : undefined}
+          onClick={() => {
+            if (!selected?.preview_url) return;
+            if (previewing === selected.preview_url) void preview.current?.play();
+            setPreviewing(selected.preview_url);
+          }}
+        >
+          Preview Voice
+        </button>
+        {previewing && (
+          <SecureAudio
+            ref={preview}
+            path={previewing}
+            label="Voice preview"
+            onReady={() => void preview.current?.play().catch(() => undefined)}
+          />
+        )}
+        {status === 'none' || status === 'failed' ? (
+          <BusyButton
+            type="button"
+            className="button button-primary button-block"
+            busy={narrate.isPending}
+            busyLabel="Starting…"
+            onClick={() => start(voiceId, false)}
+          >
+            Generate Narration
+          </BusyButton>
+        ) : (
+          <BusyButton
+            type="button"
+            className="button button-primary button-block"
+            busy={narrate.isPending}
+            busyLabel="Starting…"
+            disabled={working}
+            onClick={() => start(voiceId, true)}
+          >
+            Regenerate with Another Voice
+          </BusyButton>
+        )}
+        {(status === 'ready' || status === 'failed') && (
+          <BusyButton
+            type="button"
+            className="button button-danger button-block"
+            busy={remove.isPending}
+            busyLabel="Removing…"
+            onClick={onRemove}
+          >
+            Remove Narration
+          </BusyButton>
+        )}
+      </div>
+      <FormAlert message={error} />
+      <p className="panel-detail">Narrations are read by an AI voice, and are labelled as such for your readers.</p>
+    </section>
+  );
+}
