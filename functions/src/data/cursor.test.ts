@@ -23,4 +23,13 @@ describe('cursor codec', () => {
     ];
     for (const cursor of refused) expect(decodeCursor(cursor, stories)).toBeUndefined();
   });
+
+  it('also serves lists on the table itself, held to their partition and sort-key prefix', () => {
+    const comments = { partition: 'STORY#1', sortPrefix: 'COMMENT#' };
+    const key = { pk: 'STORY#1', sk: 'COMMENT#0abc' };
+    expect(decodeCursor(encodeCursor(key), comments)).toEqual(key);
+    expect(decodeCursor(encodeCursor({ pk: 'STORY#1', sk: 'SHARE#u1' }), comments)).toBeUndefined();
+    expect(decodeCursor(encodeCursor({ pk: 'STORY#2', sk: 'COMMENT#0abc' }), comments)).toBeUndefined();
+    expect(decodeCursor(encodeCursor({ ...key, gsi1pk: 'x' }), comments)).toBeUndefined();
+  });
 });

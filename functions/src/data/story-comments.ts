@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
+import { decodeCursor } from './cursor.ts';
 import { type ItemKey, queryKeys } from './items.ts';
 import { keys } from './keys.ts';
 
@@ -79,18 +80,6 @@ export function listCommentKeysByUser(userId: string): Promise<ItemKey[]> {
  * undefined unless it is exactly a comment key of this story: a client cannot point the query elsewhere.
  */
 export function decodeCommentsCursor(cursor: string, storyId: string): { pk: string; sk: string } | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
-  const key = parsed as Record<string, unknown>;
-  const valid =
-    Object.keys(key).length === 2 &&
-    key.pk === keys.storyPartition(storyId) &&
-    typeof key.sk === 'string' &&
-    key.sk.startsWith(keys.storyCommentPrefix());
-  return valid ? { pk: key.pk as string, sk: key.sk as string } : undefined;
+  const key = decodeCursor(cursor, { partition: keys.storyPartition(storyId), sortPrefix: keys.storyCommentPrefix() });
+  return key ? { pk: key.pk as string, sk: key.sk as string } : undefined;
 }
