@@ -1,8 +1,10 @@
-import { TOAST_SHELL_MS } from '@storyloom/shared/constants';
+import { CONTACT_MESSAGE_MAX, TOAST_SHELL_MS } from '@storyloom/shared/constants';
 import { fallback, success } from '@storyloom/shared/messages';
 import { contactSchema } from '@storyloom/shared/schemas/contact';
 import { useEffect } from 'react';
+import { useWatch } from 'react-hook-form';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
+import { CharCount } from '#web/components/ui/CharCount.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
@@ -24,6 +26,8 @@ export function ContactModal({ open, onClose }: { open: boolean; onClose: () => 
   const { getValues, setValue } = form.form;
   const sending = form.busy;
   const nameInput = form.inputProps('name');
+  const messageInput = form.inputProps('message');
+  const message = useWatch({ control: form.form.control, name: 'message' }) ?? '';
 
   // A logged-in user should not have to type who they are.
   useEffect(() => {
@@ -57,8 +61,15 @@ export function ContactModal({ open, onClose }: { open: boolean; onClose: () => 
           <input {...form.inputProps('email')} type="email" autoComplete="email" required />
         </div>
         <div className="field">
-          <label htmlFor={form.inputProps('message').id}>Message</label>
-          <textarea {...form.inputProps('message')} rows={6} required />
+          <label htmlFor={messageInput.id}>Message</label>
+          <textarea
+            {...messageInput}
+            rows={6}
+            dir="auto"
+            required
+            aria-describedby={[messageInput['aria-describedby'], `${messageInput.id}-count`].filter(Boolean).join(' ')}
+          />
+          <CharCount id={`${messageInput.id}-count`} value={message} max={CONTACT_MESSAGE_MAX} />
         </div>
         <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
         <div className="button-row">

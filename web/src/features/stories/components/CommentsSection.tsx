@@ -1,7 +1,10 @@
+import { COMMENT_MAX } from '@storyloom/shared/constants';
 import { type CommentDto, commentSchema, type StoryDto, storyMessages } from '@storyloom/shared/schemas/stories';
 import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { CommentList } from '#web/components/story/CommentList.tsx';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
+import { CharCount } from '#web/components/ui/CharCount.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { LoadMore } from '#web/components/ui/LoadMore.tsx';
@@ -27,6 +30,7 @@ export function CommentsSection({ story }: { story: StoryDto }) {
   const [toDelete, setToDelete] = useState<CommentDto | null>(null);
   const canComment = story.allow_comments && story.permissions.comment;
   const textInput = form.inputProps('text');
+  const text = useWatch({ control: form.form.control, name: 'text' }) ?? '';
   const older = useOlderComments(story);
   const comments = [...older.comments, ...story.comments];
 
@@ -62,7 +66,13 @@ export function CommentsSection({ story }: { story: StoryDto }) {
         <form className="form comment-form" onSubmit={onSubmit} noValidate>
           <div className="field">
             <label htmlFor={textInput.id}>Add a comment</label>
-            <textarea {...textInput} rows={4} dir="auto" />
+            <textarea
+              {...textInput}
+              rows={4}
+              dir="auto"
+              aria-describedby={[textInput['aria-describedby'], `${textInput.id}-count`].filter(Boolean).join(' ')}
+            />
+            <CharCount id={`${textInput.id}-count`} value={text} max={COMMENT_MAX} />
           </div>
           <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
           <div className="button-row">

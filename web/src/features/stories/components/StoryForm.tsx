@@ -2,6 +2,7 @@ import { STORY_CONTENT_MAX, STORY_TITLE_MAX } from '@storyloom/shared/constants'
 import type { FormEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
+import { CharCount } from '#web/components/ui/CharCount.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import type { FormState } from '#web/hooks/use-form.ts';
 import type { StoryField, StoryFormValues } from '../utils/story-form.ts';
@@ -17,17 +18,6 @@ export interface StoryFormProps {
   locked?: boolean;
   /** Audio stories: the content is an optional description, and place and dates are not editable. */
   isAudio?: boolean;
-}
-
-/** "12 / 200 characters" under a field with a limit, shown before the button refuses (issue 11). */
-function CharCount({ id, value, max }: { id: string; value: string; max: number }) {
-  const over = value.length - max;
-  return (
-    <p id={id} className={over > 0 ? 'char-count char-count-over' : 'char-count'}>
-      {value.length.toLocaleString('en-US')} / {max.toLocaleString('en-US')} characters
-      {over > 0 ? ` (${over.toLocaleString('en-US')} over the limit)` : ''}
-    </p>
-  );
 }
 
 /**
