@@ -1,8 +1,8 @@
-import * as routeTable from '@storyloom/functions/routes';
 import type { WorkerDef } from '@storyloom/functions/routes';
+import * as routeTable from '@storyloom/functions/routes';
 import { App, Validations } from 'aws-cdk-lib';
-import { AwsSolutionsChecks } from 'cdk-nag';
 import { defineStoryloomApp } from '../lib/app.ts';
+import { StoryloomNagChecks } from '../lib/nag.ts';
 
 const app = new App();
 try {
@@ -18,6 +18,5 @@ try {
   process.exit(1);
 }
 // `-c nag=true`: the cdk-nag AwsSolutions checks the infra tests run (infra/test/nag.test.ts), at synth.
-if (app.node.tryGetContext('nag') === 'true')
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+if (app.node.tryGetContext('nag') === 'true') Validations.of(app).addPlugins(new StoryloomNagChecks(app));
 app.synth();

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { mediaWorker, routes, worker } from '@storyloom/functions/routes';
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +24,10 @@ const app = new App({
     elevenLabsSecretName: 'storyloom/elevenlabs',
     openAiSecretName: 'storyloom/openai',
     'aws:cdk:bundling-stacks': [],
+    // CDK's built-in CloudFormation template checks fail synth instead of warning (see the last test).
+    '@aws-cdk/core:validateAgainstDefaultRules': true,
   },
+  outdir: mkdtempSync(join(tmpdir(), 'storyloom-nag-')),
 });
 await defineStoryloomApp(app, {
   routes,
@@ -45,5 +51,9 @@ describe('cdk-nag AwsSolutions', () => {
         .join('\n')}`,
     );
     expect(summary.map((s) => s.rule)).not.toContain('AwsSolutions-IAM4');
+  });
+
+  it("passes CloudFormation's own template checks (property patterns and types) at synth", () => {
+    expect(() => app.synth()).not.toThrow();
   });
 });

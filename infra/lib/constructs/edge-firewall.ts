@@ -124,8 +124,8 @@ export class UserPoolFirewall extends Construct {
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       scope: 'REGIONAL',
       defaultAction: { block: {} },
-      description:
-        "Storyloom: the user pool's public API is not the app's; only the API's IAM-signed calls get through",
+      // The description pattern allows letters, digits, spaces and = : # @ / - , . only.
+      description: 'Storyloom: the public user pool API is blocked, the IAM-signed Admin calls of the API pass',
       visibilityConfig: visibility('storyloom-user-pool'),
       rules: [],
     });
