@@ -1,6 +1,6 @@
 /**
  * `npm run bench`, interactive section: the local answerer's quality on the evaluation set and its latency
- * (text answer; spoken answer = text answer + the local voice engine speaking it).
+ * (text answer; spoken answer = text answer + the local voice engine speaking it, MP3 included).
  */
 import { performance } from 'node:perf_hooks';
 import { LocalAnswerer } from '@storyloom/functions/adapters/answerer/local';
@@ -9,7 +9,18 @@ import { heardCountFor, loadEvalSet, percentile, rate, scoreAnswerer } from './s
 
 export type SpeakFn = (text: string) => Promise<unknown>;
 
-export async function interactiveBench(speak?: SpeakFn): Promise<void> {
+/** The local voice engine speaking in a preset voice: what a spoken answer costs locally. */
+async function localSpeaker(): Promise<SpeakFn> {
+  const { LocalVoiceEngine } = await import('@storyloom/functions/adapters/voice/local-engine');
+  const { LOCAL_PRESETS } = await import('@storyloom/functions/adapters/voice/local-voices');
+  const engine = new LocalVoiceEngine();
+  const voice = LOCAL_PRESETS[0]!.id;
+  await engine.synthesize(voice, 'Warming up.');
+  return (text) => engine.synthesize(voice, text);
+}
+
+export async function interactiveBench(speakWith?: SpeakFn): Promise<void> {
+  const speak = speakWith ?? (await localSpeaker());
   const loadStarted = performance.now();
   const answerer = new LocalAnswerer();
   const stories = loadEvalSet();
@@ -31,10 +42,6 @@ export async function interactiveBench(speak?: SpeakFn): Promise<void> {
   console.log(
     `  text answer latency (warm):                 p50 ${ms(percentile(warm.latencies, 50))}, p95 ${ms(percentile(warm.latencies, 95))}`,
   );
-  if (!speak) {
-    console.log('  spoken answer latency:                      (no local voice engine in this build)');
-    return;
-  }
   const spoken: number[] = [];
   for (const story of stories) {
     const sentences = splitSentences(story.content);

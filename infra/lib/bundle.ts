@@ -28,8 +28,15 @@ const HANDLERS_DIR = join(REPO_ROOT, 'functions', 'src', 'handlers');
  * (its 24 MB data file is found next to its script), copied beside the worker's bundle.
  */
 export const LOCAL_ONLY_GPL_PACKAGES = ['@echogarden/espeak-ng-emscripten'] as const;
-/** The only functions allowed to carry the GPL engine packages: the media-jobs worker. */
-export const GPL_ENGINE_FUNCTION_IDS: ReadonlySet<string> = new Set([workerFunctionId({ queue: 'media-jobs' })]);
+/**
+ * The only functions allowed to carry the GPL engine packages: the media-jobs worker, and the two interactive
+ * question routes, which speak answers while the listener waits (docs/interactive.md, "Spoken answers").
+ */
+export const GPL_ENGINE_FUNCTION_IDS: ReadonlySet<string> = new Set([
+  workerFunctionId({ queue: 'media-jobs' }),
+  routeId({ method: 'POST', path: '/api/interactive/question/{sessionId}' }),
+  routeId({ method: 'POST', path: '/shared/interactive/question/{sessionId}' }),
+]);
 
 /** Lambda code for a function id: the bundle folder when synthesizing for real, a placeholder in template tests. */
 export type HandlerCode = (functionId: string) => lambda.Code;
