@@ -2,6 +2,7 @@ import { interactiveText } from '@storyloom/shared/interactive';
 import type { NarrationTimings } from '@storyloom/shared/narration';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { useServerEnv } from '../support/env.ts';
 import { api } from '../support/http.ts';
 import { registerAndLogin, type TestUser } from '../support/users.ts';
 import {
@@ -51,6 +52,14 @@ describe('grounded answers', () => {
     const again = await ask(sessionId, 'where did you meet grandpa', { askedAt: askedAt - 0.001 });
     expect(again.body.answer).toBe(res.body.answer);
     expect(new URL(again.body.answer_audio_url!).pathname).toBe(new URL(res.body.answer_audio_url!).pathname);
+
+    // Spoken answers live a day: the bucket's lifecycle rule in AWS, the sweep in local mode.
+    useServerEnv();
+    const { sweepExpiredAnswers } = await import('@storyloom/functions/domain/interactive/sweep');
+    const prefix = `users/${owner.id}/stories/${story.ID}/`;
+    expect(await sweepExpiredAnswers(undefined, { prefix })).toBe(0);
+    expect(await sweepExpiredAnswers(0, { prefix, now: Date.now() + 1000 })).toBeGreaterThanOrEqual(1);
+    expect((await fetch(res.body.answer_audio_url!)).status).toBe(404);
   });
 
   it('says "not yet heard" for the unheard part, and answers it once heard', async () => {
