@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { interactiveText } from '@storyloom/shared/interactive';
 import type { NarrationTimings } from '@storyloom/shared/narration';
 import type { Page } from 'playwright-core';
@@ -63,6 +65,21 @@ async function narratedStoryWithLink() {
 }
 
 const wordStart = (timings: NarrationTimings, word: string) => timings.words.find((w) => w.text === word)!.start;
+
+/** Serious and critical axe-core (WCAG 2 A/AA) violations on the page, as in accessibility.test.ts. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
+    const axe = (
+      window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: Violation[] }> } }
+    ).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 describe.runIf(browserTestsEnabled)('Listen interactively (browser)', () => {
   const browser = useBrowser();
@@ -209,6 +226,8 @@ describe.runIf(browserTestsEnabled)('Listen interactively (browser)', () => {
     await expect
       .poll(async () => (await audioEvents(page)).some((e) => e.kind === 'answer-play'), { timeout: 10_000 })
       .toBe(true);
+    // The open player, with an answer and its cited sentence, passes axe-core's WCAG 2 A/AA checks.
+    expect(await seriousViolations(page)).toEqual([]);
 
     const ended = page.waitForResponse(
       (r) => r.request().method() === 'DELETE' && r.url().includes('/api/interactive/end/'),
