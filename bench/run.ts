@@ -22,6 +22,7 @@ const sections: Section[] = [
     load: async () => ({ run: (await import('./interactive-eval/bench.ts')).interactiveBench }),
   },
   { name: 'media', load: async () => ({ run: (await import('./media.ts')).mediaBench }) },
+  { name: 'voice', load: async () => ({ run: (await import('./voice.ts')).voiceBench }) },
 ];
 
 const wanted = process.argv.slice(2);

@@ -54,7 +54,7 @@ async function call<T = Record<string, unknown>>(
   const res = await fetch(`${app.url}/backend${path}`, {
     method,
     headers,
-    body: opts.raw ? opts.raw.rawBody : opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    body: opts.raw ? new Uint8Array(opts.raw.rawBody) : opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };

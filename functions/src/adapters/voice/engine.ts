@@ -23,6 +23,8 @@ export interface SynthesisOptions {
   /** Called with 0..1 as the work advances (narration progress). */
   onProgress?: (fraction: number) => void | Promise<void>;
   signal?: AbortSignal;
+  /** Filled with where the time went (the benchmark reads it); engines that cannot tell leave it alone. */
+  measure?: { synthesisMs: number; encodingMs: number };
 }
 
 export interface Synthesis {

@@ -201,19 +201,26 @@ export class LocalVoiceEngine implements VoiceEngine {
     const timings: WordTiming[] = [];
     const chunks = chunkText(text, CHUNK_CHARS);
     let seconds = 0;
+    const measure = options.measure;
     for (const [index, chunk] of chunks.entries()) {
       if (options.signal?.aborted) throw new VoiceEngineError('Narration cancelled', true);
+      let t = performance.now();
       const { samples, events } = synthesizeRaw(worker, chunk.text, FAMILY_VOICE[params.family], pitch, params.wpm);
+      if (measure) measure.synthesisMs += performance.now() - t;
+      t = performance.now();
       const resampled = resampler.run(toFloat(samples));
       const chunkSeconds = resampled.length / OUTPUT_RATE;
       timings.push(...timeWords(chunk, events, chunkSeconds, seconds));
       writer.write(floatToInt16(resampled));
+      if (measure) measure.encodingMs += performance.now() - t;
       seconds += chunkSeconds;
       await options.onProgress?.((index + 1) / chunks.length);
       // Let the process breathe between chunks (local mode serves the API from this process too).
       await new Promise((resolve) => setImmediate(resolve));
     }
+    const t = performance.now();
     const { mp3, duration } = writer.finish();
+    if (measure) measure.encodingMs += performance.now() - t;
     return { mp3, duration, words: timings };
   }
 }
