@@ -57,7 +57,7 @@ function lengthWarning(seconds: number): string | null {
 }
 
 /** Record or pick a sample, see its length, upload it. */
-function SampleStep({ update }: { update: boolean }) {
+function SampleStep({ update, first = false }: { update: boolean; first?: boolean }) {
   const id = useId();
   const toast = useToast();
   const upload = useUploadSample();
@@ -89,7 +89,7 @@ function SampleStep({ update }: { update: boolean }) {
       return;
     }
     upload.mutate(
-      { sample: sample.blob, name: sample.name, onProgress: setProgress },
+      { sample: sample.blob, name: sample.name, onProgress: setProgress, first },
       {
         onSuccess: (res) => {
           toast.success(res.message || success.voiceUploaded);
@@ -288,7 +288,7 @@ export function VoiceSection() {
         </p>
       )}
 
-      {step === 1 && <SampleStep update={false} />}
+      {step === 1 && <SampleStep update={false} first />}
 
       {step === 2 && (
         <>

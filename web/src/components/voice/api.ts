@@ -1,3 +1,4 @@
+import { VOICE_UPLOAD_TIMEOUT_MS } from '@storyloom/shared/constants';
 import { fallback } from '@storyloom/shared/messages';
 import {
   type AvailableVoiceDto,
@@ -52,16 +53,25 @@ export function useUploadSample() {
       sample,
       name,
       onProgress,
+      first,
     }: {
       sample: Blob;
       name: string;
       onProgress?: (f: number) => void;
+      /** The first upload has the spec's 30-second time-out (section 9). */
+      first?: boolean;
     }) => {
-      const uploadKey = await uploadMedia('voice-sample', sample, { fallback: fallback.uploadVoice, name, onProgress });
+      const signal = first ? AbortSignal.timeout(VOICE_UPLOAD_TIMEOUT_MS) : undefined;
+      const uploadKey = await uploadMedia('voice-sample', sample, {
+        fallback: fallback.uploadVoice,
+        name,
+        onProgress,
+        signal,
+      });
       return api.post<UploadSampleResponse>(
         '/api/voice/upload-sample',
         { upload_key: uploadKey },
-        { fallback: fallback.uploadVoice },
+        { fallback: fallback.uploadVoice, signal },
       );
     },
     onSuccess: () => client.invalidateQueries({ queryKey: voiceKeys.all }),
