@@ -22,7 +22,8 @@ describe.runIf(browserTestsEnabled)('Accounts: profile (browser)', () => {
     expect(await account.getByText(user.email, { exact: true }).isVisible()).toBe(true);
     expect(await account.locator('.badge').textContent()).toBe('✓ Verified');
     const voice = page.getByRole('region', { name: 'Voice and Narration' });
-    expect(await voice.getByText('Voice cloning is coming soon.').isVisible()).toBe(true);
+    // Step 1 of the voice setup (test/browser/voice-narration.test.ts walks all three).
+    await voice.getByRole('button', { name: 'Upload Voice Sample' }).waitFor();
 
     // A wrong current password: the server's message.
     const form = page.getByRole('form', { name: 'Change Password' });

@@ -233,7 +233,8 @@ describe.runIf(browserTestsEnabled)('Stories: create, edit, delete (browser)', (
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect(await crumbs.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(await crumbs.locator('[aria-current="page"]').textContent()).toBe('A story to delete');
-    expect(await page.getByText('AI narration is coming soon.').isVisible()).toBe(true);
+    // The AI Features panel (test/browser/voice-narration.test.ts drives it).
+    await page.getByRole('button', { name: 'Generate Narration' }).waitFor();
     // The content as paragraphs, split on line breaks.
     expect(await page.locator('.story-text p').allTextContents()).toEqual(story.content.split('\n'));
 
