@@ -211,6 +211,14 @@ describe.runIf(browserTestsEnabled)('Accounts: validation and fallback texts (br
     const { page, context } = browser;
     await signIn(context, { token: 'test-token' });
     await answer(page, '/api/profile', 200, fakeUser, 'GET');
+    // The voice section asks for the voice status with the same (fake) token: no voice yet.
+    await answer(
+      page,
+      '/api/voice/status',
+      200,
+      { voice_cloned: false, has_voice_sample: false, clone_status: 'none', engine: 'local' },
+      'GET',
+    );
     await page.goto(url('/profile'));
     await heading(page, 'Your Profile');
     expect(await page.getByRole('region', { name: 'Account' }).locator('.badge').textContent()).toBe('! Not verified');
