@@ -31,7 +31,17 @@ if (unknown.length) {
   console.error(`Unknown section(s): ${unknown.join(', ')}. Sections: ${sections.map((s) => s.name).join(', ')}`);
   process.exit(2);
 }
+// A section that starts a local stack in-process leaves the handlers' settings (endpoints of stand-ins it
+// has stopped) in process.env; the next section would inherit them, as a user-set endpoint that the
+// local profile never overwrites. Each section starts from the environment the bench was given.
+const givenEnv = { ...process.env };
+function restoreEnv() {
+  for (const key of Object.keys(process.env)) if (!(key in givenEnv)) delete process.env[key];
+  Object.assign(process.env, givenEnv);
+}
+
 for (const section of sections.filter((s) => wanted.length === 0 || wanted.includes(s.name))) {
+  restoreEnv();
   console.log(`\n== ${section.name} ==`);
   const started = performance.now();
   await (await section.load()).run();
