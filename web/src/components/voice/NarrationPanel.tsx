@@ -100,27 +100,26 @@ export function NarrationPanel({ storyId }: { storyId: string }) {
         </div>
       )}
 
-      <label htmlFor={`${id}-voice`} className="field-label">
-        Voice
-      </label>
-      <select
-        id={`${id}-voice`}
-        className="input"
-        value={voiceId}
-        onChange={(e) => {
-          setVoiceId(e.target.value);
-          setError(null);
-          setPreviewing(null);
-        }}
-        disabled={voices.isLoading}
-      >
-        <option value="">{voices.isLoading ? 'Loading voices…' : 'Select a voice'}</option>
-        {list.map((voice) => (
-          <option key={voice.id} value={voice.id}>
-            {voiceLabel(voice)}
-          </option>
-        ))}
-      </select>
+      <div className="field">
+        <label htmlFor={`${id}-voice`}>Voice</label>
+        <select
+          id={`${id}-voice`}
+          value={voiceId}
+          onChange={(e) => {
+            setVoiceId(e.target.value);
+            setError(null);
+            setPreviewing(null);
+          }}
+          disabled={voices.isLoading}
+        >
+          <option value="">{voices.isLoading ? 'Loading voices…' : 'Select a voice'}</option>
+          {list.map((voice) => (
+            <option key={voice.id} value={voice.id}>
+              {voiceLabel(voice)}
+            </option>
+          ))}
+        </select>
+      </div>
       {voices.isError && <FormAlert message="Voices could not be loaded. Please try again later." />}
 
       <div className="panel-actions">
