@@ -55,3 +55,24 @@ export function peekRememberedReturnPath(): string | null {
     return null;
   }
 }
+
+let handingOver = false;
+
+/**
+ * Runs the login screen's own navigation after a successful login. Logging in re-renders the guest
+ * guard, which would send the user to /dashboard; with lazy routes that redirect could land after
+ * the return path and win. While this runs, the guard waits instead (`isHandingOver()`).
+ */
+export async function handOverAfterLogin(go: () => Promise<void> | void): Promise<void> {
+  handingOver = true;
+  try {
+    await go();
+  } finally {
+    handingOver = false;
+  }
+}
+
+/** True while the login screen is sending a freshly logged-in user on (see handOverAfterLogin). */
+export function isHandingOver(): boolean {
+  return handingOver;
+}

@@ -8,7 +8,12 @@ import { paths } from '#web/config/paths.ts';
 import { useForm } from '#web/hooks/use-form.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import type { RedirectState } from '#web/lib/guards.tsx';
-import { peekRememberedReturnPath, safeReturnPath, takeRememberedReturnPath } from '#web/lib/return-to.ts';
+import {
+  handOverAfterLogin,
+  peekRememberedReturnPath,
+  safeReturnPath,
+  takeRememberedReturnPath,
+} from '#web/lib/return-to.ts';
 import { sessionExpired } from '#web/lib/token-storage.ts';
 import { isEmailNotVerified, useLogIn } from '../api/log-in.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
@@ -59,11 +64,13 @@ export function LoginRoute() {
     async (data) => {
       const tokens = await logIn.mutateAsync(data);
       takeRememberedReturnPath();
-      login(tokens);
-      // A session that expired mid-form comes back to that form with its text (the draft) in place.
-      navigate(returnPath ?? paths.dashboard.getHref(), {
-        replace: true,
-        state: expired && returnPath ? { restoreDraft: true } : undefined,
+      await handOverAfterLogin(() => {
+        login(tokens);
+        // A session that expired mid-form comes back to that form with its text (the draft) in place.
+        return navigate(returnPath ?? paths.dashboard.getHref(), {
+          replace: true,
+          state: expired && returnPath ? { restoreDraft: true } : undefined,
+        });
       });
     },
     {
