@@ -65,29 +65,4 @@ function toMono(
   return out;
 }
 
-/** A 16-bit mono PCM WAV file. */
-export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array {
-  const bytes = new Uint8Array(44 + samples.length * 2);
-  const view = new DataView(bytes.buffer);
-  const write = (at: number, text: string) => {
-    for (let i = 0; i < text.length; i++) bytes[at + i] = text.charCodeAt(i);
-  };
-  write(0, 'RIFF');
-  view.setUint32(4, 36 + samples.length * 2, true);
-  write(8, 'WAVE');
-  write(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  write(36, 'data');
-  view.setUint32(40, samples.length * 2, true);
-  for (let i = 0; i < samples.length; i++) {
-    const s = Math.max(-1, Math.min(1, samples[i]!));
-    view.setInt16(44 + i * 2, s < 0 ? s * 32768 : s * 32767, true);
-  }
-  return bytes;
-}
+export { encodeWav } from '@storyloom/shared/wav';
