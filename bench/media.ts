@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startLocalStack } from '../infra/local/stack.ts';
 import { pngFile, wavFile } from '../test/support/media-files.ts';
+import { fmt, percentile, table } from './stats.ts';
 
 const REQUESTS = 200;
 const CONFIRMS = 60;
@@ -128,19 +129,6 @@ export async function mediaBench(): Promise<void> {
     await stack.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-const fmt = (ms: number) => ms.toFixed(1);
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
 // `node --import tsx bench/media.ts` runs this section alone.

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startLocalStack } from '../infra/local/stack.ts';
+import { fmt, percentile, table } from './stats.ts';
 
 const STORIES = 1000;
 const PUBLIC_SHARE = 0.9;
@@ -167,21 +168,8 @@ export async function run(): Promise<void> {
   }
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-const fmt = (ms: number) => ms.toFixed(1);
-
 function range(values: number[]): string {
   const min = Math.min(...values);
   const max = Math.max(...values);
   return min === max ? String(min) : `${min}–${max}`;
-}
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }

@@ -5,7 +5,8 @@
 import { performance } from 'node:perf_hooks';
 import { LocalAnswerer } from '@storyloom/functions/adapters/answerer/local';
 import { splitSentences } from '@storyloom/functions/adapters/answerer/text';
-import { heardCountFor, loadEvalSet, percentile, rate, scoreAnswerer } from './score.ts';
+import { percentile } from '../stats.ts';
+import { heardCountFor, loadEvalSet, rate, scoreAnswerer } from './score.ts';
 
 export type SpeakFn = (text: string) => Promise<unknown>;
 

@@ -98,10 +98,4 @@ export async function scoreAnswerer(answerer: Answerer, stories = loadEvalSet())
   return result;
 }
 
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 export const rate = (part: { total: number; right: number }) => (part.total ? part.right / part.total : 0);

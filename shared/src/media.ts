@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { PROFILE_IMAGE_MAX_BYTES, STORY_TITLE_MAX, VOICE_SAMPLE_MAX_BYTES } from './constants.ts';
+import { PROFILE_IMAGE_MAX_BYTES, VOICE_SAMPLE_MAX_BYTES } from './constants.ts';
 import { validation } from './messages.ts';
+import { storyDescriptionField, storyTitleField } from './schemas/stories.ts';
 
 /**
  * Media shared by the SPA and the handlers (docs/media.md): the kinds of upload, their limits and
@@ -160,22 +161,8 @@ export const confirmImageSchema = z.object({ upload_key: uploadKeyField });
 
 /** POST /api/stories/audio: an audio story from a confirmed upload. */
 export const createAudioStorySchema = z.object({
-  title: z.pipe(
-    z.string({ error: validation.storyTitleCreate }),
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, validation.storyTitleCreate),
-        z.maxLength(STORY_TITLE_MAX, `Title must be at most ${STORY_TITLE_MAX} characters`),
-      ),
-  ),
-  description: z.optional(
-    z.pipe(
-      z.nullable(z.string()),
-      z.transform((v) => v?.trim() ?? ''),
-    ),
-  ),
+  title: storyTitleField(validation.storyTitleCreate),
+  description: storyDescriptionField(),
   upload_key: z.string({ error: mediaText.storyAudioMissing }).check(z.maxLength(300, mediaText.uploadKey)),
 });
 export type CreateAudioStoryInput = z.infer<typeof createAudioStorySchema>;

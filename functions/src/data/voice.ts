@@ -9,6 +9,7 @@ import { conditionally, isConditionFailure } from './items.ts';
 import { keys } from './keys.ts';
 import { mediaKeys } from './media.ts';
 import { queryAll } from './query.ts';
+import { buildUpdate } from './update.ts';
 
 /**
  * Voice profiles and narration records (docs/voice.md, "Data"). The profile lives in the user's
@@ -103,27 +104,17 @@ export async function updateVoiceProfile(
   fields: Partial<Omit<VoiceProfile, 'userId'>>,
   condition?: { expression: string; values: Record<string, unknown> },
 ): Promise<VoiceProfile | undefined> {
-  const names: Record<string, string> = { '#type': 'type', '#userId': 'userId' };
-  const values: Record<string, unknown> = { ':type': 'VoiceProfile', ':userId': userId, ...condition?.values };
-  const set = ['#type = :type', '#userId = :userId'];
-  const remove: string[] = [];
-  for (const [field, value] of Object.entries({ updatedAt: new Date().toISOString(), ...fields })) {
-    names[`#${field}`] = field;
-    if (value === undefined) remove.push(`#${field}`);
-    else {
-      set.push(`#${field} = :${field}`);
-      values[`:${field}`] = value;
-    }
-  }
   try {
     const { Attributes } = await dynamo.send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.voiceProfile(userId),
-        UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
-        ConditionExpression: condition?.expression,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ...buildUpdate({
+          // A field given as undefined is removed (buildUpdate REMOVEs null/undefined).
+          set: { type: 'VoiceProfile', userId, updatedAt: new Date().toISOString(), ...fields },
+          condition: condition?.expression,
+          values: condition?.values,
+        }),
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -189,16 +180,6 @@ export async function updateNarration(
 ): Promise<NarrationRecord | undefined> {
   const names: Record<string, string> = { '#jobKey': 'jobKey', '#status': 'status' };
   const values: Record<string, unknown> = { ':jobKey': jobKey };
-  const set: string[] = [];
-  const remove: string[] = [];
-  for (const [field, value] of Object.entries({ updatedAt: new Date().toISOString(), ...fields })) {
-    names[`#${field}`] = field;
-    if (value === undefined) remove.push(`#${field}`);
-    else {
-      set.push(`#${field} = :${field}`);
-      values[`:${field}`] = value;
-    }
-  }
   let condition = '#jobKey = :jobKey';
   if (opts.fromStatus?.length) {
     condition += ` AND #status IN (${opts.fromStatus.map((_, i) => `:from${i}`).join(', ')})`;
@@ -211,23 +192,19 @@ export async function updateNarration(
     condition += ' AND (attribute_not_exists(#leaseUntil) OR #leaseUntil < :now)';
     values[':now'] = opts.leaseExpiredBefore;
   }
-  let expression = `SET ${set.join(', ')}`;
-  if (opts.addAttempt) {
-    names['#attempts'] = 'attempts';
-    expression += ', #attempts = if_not_exists(#attempts, :zero) + :one';
-    values[':zero'] = 0;
-    values[':one'] = 1;
-  }
-  if (remove.length) expression += ` REMOVE ${remove.join(', ')}`;
   try {
     const { Attributes } = await dynamo.send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.narration(storyId),
-        UpdateExpression: expression,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ...buildUpdate({
+          set: { updatedAt: new Date().toISOString(), ...fields },
+          // ADD starts a missing counter at 0, as if_not_exists(attempts, 0) + 1 did.
+          add: opts.addAttempt ? { attempts: 1 } : undefined,
+          condition,
+          names,
+          values,
+        }),
         ReturnValues: 'ALL_NEW',
       }),
     );

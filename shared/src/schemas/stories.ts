@@ -100,23 +100,31 @@ const optionalTrimmed = (max: number, message: string, opts: { multiLine?: boole
     ),
   );
 
+/** A story title, trimmed, one line, visible (`required` is the spec's text for the screen that sends it). */
+export const storyTitleField = (required: string) =>
+  z.pipe(
+    z.string({ error: required }),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, required),
+        z.maxLength(STORY_TITLE_MAX, storyMessages.titleMax),
+        ...oneLine(required),
+      ),
+  );
+
+/** The optional description of an audio story (its `content`): trimmed, line breaks kept. */
+export const storyDescriptionField = () =>
+  optionalTrimmed(STORY_CONTENT_MAX, storyMessages.contentMax, { multiLine: true });
+
 const datesInOrder = (v: { start_date?: string | null; end_date?: string | null }) =>
   !v.start_date || !v.end_date || v.start_date <= v.end_date;
 
 /** POST /api/stories (a text story). */
 export const createStorySchema = z
   .object({
-    title: z.pipe(
-      z.string({ error: validation.storyTitleCreate }),
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1, validation.storyTitleCreate),
-          z.maxLength(STORY_TITLE_MAX, storyMessages.titleMax),
-          ...oneLine(validation.storyTitleCreate),
-        ),
-    ),
+    title: storyTitleField(validation.storyTitleCreate),
     content: z.pipe(
       z.string({ error: validation.storyContentCreate }),
       z
@@ -142,18 +150,8 @@ export type CreateStoryInput = z.infer<typeof createStorySchema>;
  */
 export const updateStorySchema = z
   .object({
-    title: z.pipe(
-      z.string({ error: validation.storyTitleEdit }),
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1, validation.storyTitleEdit),
-          z.maxLength(STORY_TITLE_MAX, storyMessages.titleMax),
-          ...oneLine(validation.storyTitleEdit),
-        ),
-    ),
-    content: optionalTrimmed(STORY_CONTENT_MAX, storyMessages.contentMax, { multiLine: true }),
+    title: storyTitleField(validation.storyTitleEdit),
+    content: storyDescriptionField(),
     location: optionalTrimmed(STORY_LOCATION_MAX, storyMessages.locationMax),
     start_date: dateField,
     end_date: dateField,
