@@ -6,6 +6,7 @@ import { s3 } from '../lib/clients/s3.ts';
 import { config } from '../lib/config.ts';
 import { conditionally } from './items.ts';
 import { keys } from './keys.ts';
+import { buildUpdate } from './update.ts';
 
 /**
  * Interactive sessions, cached answers and the questions a story could not answer (docs/interactive.md,
@@ -59,21 +60,17 @@ export async function getSession(sessionId: string): Promise<SessionRecord | und
 
 /** Records a time report and keeps the session alive; false when it has ended meanwhile. */
 export function touchSession(sessionId: string, update: { currentTime?: number; ttl: number }): Promise<boolean> {
-  const set = ['#ttl = :ttl'];
-  const values: Record<string, unknown> = { ':ttl': update.ttl, ':now': nowSeconds() };
-  if (update.currentTime !== undefined) {
-    set.push('currentTime = :time');
-    values[':time'] = update.currentTime;
-  }
   return conditionally(
     dynamo.send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.interactiveSession(sessionId),
-        UpdateExpression: `SET ${set.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk) AND #ttl > :now',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: values,
+        ...buildUpdate({
+          // An absent currentTime is left as it was (a report without a position only keeps the session alive).
+          set: { ttl: update.ttl, ...(update.currentTime !== undefined ? { currentTime: update.currentTime } : {}) },
+          condition: 'attribute_exists(pk) AND #ttl > :now',
+          values: { ':now': nowSeconds() },
+        }),
       }),
     ),
   );

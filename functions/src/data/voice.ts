@@ -243,21 +243,17 @@ export async function setStoryNarration(
   storyId: string,
   narration: { audioKey: string; voiceId: string } | undefined,
 ): Promise<boolean> {
-  const values: Record<string, unknown> = { ':text': 'text' };
-  let expression = 'REMOVE audioKey, narrationVoiceId';
-  if (narration) {
-    expression = 'SET audioKey = :audio, narrationVoiceId = :voice';
-    values[':audio'] = narration.audioKey;
-    values[':voice'] = narration.voiceId;
-  }
   return conditionally(
     dynamo.send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.story(storyId),
-        UpdateExpression: expression,
-        ConditionExpression: 'attribute_exists(pk) AND storyType = :text',
-        ExpressionAttributeValues: values,
+        // Undefined values REMOVE the attributes: no narration clears both.
+        ...buildUpdate({
+          set: { audioKey: narration?.audioKey, narrationVoiceId: narration?.voiceId },
+          condition: 'attribute_exists(pk) AND storyType = :text',
+          values: { ':text': 'text' },
+        }),
       }),
     ),
   );

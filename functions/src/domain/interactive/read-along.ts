@@ -1,14 +1,9 @@
 import type { ReadAlongDto } from '@storyloom/shared/interactive';
-import { fallback } from '@storyloom/shared/messages';
-import { SHARE_TOKEN_PATTERN, STORY_ID_PATTERN } from '@storyloom/shared/schemas/stories';
 import { splitSentences } from '../../adapters/answerer/text.ts';
-import { getShareLinkStoryId } from '../../data/share-links.ts';
-import { getStory, type StoryRecord } from '../../data/stories.ts';
-import { NotFound } from '../../lib/errors.ts';
-import { loadOwnedStory } from '../stories/access.ts';
+import type { StoryRecord } from '../../data/stories.ts';
+import { loadOwnedStory, loadSharedStory } from '../stories/access.ts';
 import { getNarrationTimings } from '../voice/narration.ts';
 import { sentenceStartTimes } from './heard.ts';
-import { stillAllowed } from './sessions.ts';
 
 /**
  * The read-along of a narrated story: its sentences (offsets into the content, the same numbering the
@@ -32,14 +27,5 @@ export async function ownerReadAlong(storyId: string, userId: string): Promise<R
 
 /** GET /shared/interactive/read-along/{shareToken}: a live link's token, or a public story's id. */
 export async function sharedReadAlong(tokenOrId: string): Promise<ReadAlongDto> {
-  const byToken = SHARE_TOKEN_PATTERN.test(tokenOrId);
-  const storyId = byToken
-    ? await getShareLinkStoryId(tokenOrId)
-    : STORY_ID_PATTERN.test(tokenOrId)
-      ? tokenOrId
-      : undefined;
-  const story = storyId ? await getStory(storyId) : undefined;
-  const listener = byToken ? ({ kind: 'link', token: tokenOrId } as const) : ({ kind: 'public' } as const);
-  if (!story || !stillAllowed(story, listener)) throw new NotFound(fallback.sharedNotFound);
-  return readAlongOf(story);
+  return readAlongOf((await loadSharedStory(tokenOrId)).story);
 }

@@ -5,8 +5,6 @@ import {
   SESSION_IDLE_SECONDS,
   SESSIONS_PER_CLIENT_PER_HOUR,
 } from '@storyloom/shared/interactive';
-import { fallback } from '@storyloom/shared/messages';
-import { SHARE_TOKEN_PATTERN, STORY_ID_PATTERN } from '@storyloom/shared/schemas/stories';
 import {
   deleteSession,
   getSession,
@@ -16,10 +14,9 @@ import {
   touchSession,
 } from '../../data/interactive.ts';
 import { consumeRateLimit } from '../../data/rate-limit.ts';
-import { getShareLinkStoryId } from '../../data/share-links.ts';
 import { getStory, type StoryRecord } from '../../data/stories.ts';
 import { NotFound, ValidationFailed } from '../../lib/errors.ts';
-import { loadOwnedStory } from '../stories/access.ts';
+import { loadOwnedStory, loadSharedStory, visitorMayRead } from '../stories/access.ts';
 
 /**
  * Listening sessions (docs/interactive.md, "Sessions"). A session belongs to one story and one listener: the
@@ -44,8 +41,7 @@ export function clientKey(caller: Caller, sourceIp: string): string {
 /** May this listener still hear the story? */
 export function stillAllowed(story: StoryRecord, listener: Listener): boolean {
   if (listener.kind === 'owner') return story.authorId === listener.userId;
-  if (listener.kind === 'link') return story.shareToken !== undefined && story.shareToken === listener.token;
-  return story.isPublic;
+  return visitorMayRead(story, listener);
 }
 
 /** Whether answers can be spoken: the story has a narration voice and audio. */
@@ -63,22 +59,9 @@ export async function startOwnerSession(storyId: string, userId: string): Promis
 
 /** POST /shared/interactive/start/{shareToken}: a share link's token, or a public story's id. */
 export async function startSharedSession(tokenOrId: string, sourceIp: string): Promise<InteractiveSessionDto> {
-  const notFound = () => new NotFound(fallback.sharedNotFound);
-  let listener: Listener;
-  let storyId: string | undefined;
-  if (SHARE_TOKEN_PATTERN.test(tokenOrId)) {
-    listener = { kind: 'link', token: tokenOrId };
-    storyId = await getShareLinkStoryId(tokenOrId);
-  } else if (STORY_ID_PATTERN.test(tokenOrId)) {
-    listener = { kind: 'public' };
-    storyId = tokenOrId;
-  } else {
-    throw notFound();
-  }
-  const story = storyId ? await getStory(storyId) : undefined;
-  if (!story || !stillAllowed(story, listener)) throw notFound();
+  const { story, visitor } = await loadSharedStory(tokenOrId);
   await limitStarts(clientKey({ kind: 'shared' }, sourceIp));
-  return open(story, listener);
+  return open(story, visitor);
 }
 
 async function limitStarts(subject: string): Promise<void> {

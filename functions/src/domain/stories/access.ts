@@ -1,5 +1,6 @@
-import { serverText } from '@storyloom/shared/messages';
-import { storyMessages } from '@storyloom/shared/schemas/stories';
+import { fallback, serverText } from '@storyloom/shared/messages';
+import { SHARE_TOKEN_PATTERN, STORY_ID_PATTERN, storyMessages } from '@storyloom/shared/schemas/stories';
+import { getShareLinkStoryId } from '../../data/share-links.ts';
 import { getStory, type StoryRecord } from '../../data/stories.ts';
 import { getShare, type ShareRecord } from '../../data/story-shares.ts';
 import { getUserRole } from '../../data/users.ts';
@@ -17,6 +18,32 @@ export type Relation =
   | { kind: 'none' };
 
 export const storyNotFound = () => new NotFound(storyMessages.notFound);
+
+/** Someone reading without an account: by a share link's token, or by a public story's id. */
+export type Visitor = { kind: 'link'; token: string } | { kind: 'public' };
+
+/** The story id and visitor a shared route's path names; undefined when it names nothing. */
+export async function resolveShared(tokenOrId: string): Promise<{ storyId: string; visitor: Visitor } | undefined> {
+  if (SHARE_TOKEN_PATTERN.test(tokenOrId)) {
+    const storyId = await getShareLinkStoryId(tokenOrId);
+    return storyId ? { storyId, visitor: { kind: 'link', token: tokenOrId } } : undefined;
+  }
+  return STORY_ID_PATTERN.test(tokenOrId) ? { storyId: tokenOrId, visitor: { kind: 'public' } } : undefined;
+}
+
+/** A link counts only while the story still holds its token (a revoke ends it at once); an id only while public. */
+export function visitorMayRead(story: StoryRecord, visitor: Visitor): boolean {
+  if (visitor.kind === 'link') return story.shareToken !== undefined && story.shareToken === visitor.token;
+  return story.isPublic;
+}
+
+/** The story a shared route names and who reads it; anything else, a private story's id included, is the spec's 404. */
+export async function loadSharedStory(tokenOrId: string): Promise<{ story: StoryRecord; visitor: Visitor }> {
+  const named = await resolveShared(tokenOrId);
+  const story = named ? await getStory(named.storyId) : undefined;
+  if (!named || !story || !visitorMayRead(story, named.visitor)) throw new NotFound(fallback.sharedNotFound);
+  return { story, visitor: named.visitor };
+}
 
 export async function isAdmin(userId: string): Promise<boolean> {
   return (await getUserRole(userId)) === 'admin';

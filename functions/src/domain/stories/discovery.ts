@@ -3,18 +3,16 @@ import {
   AUTHOR_PAGE_MAX,
   type AuthorPageResponse,
   type PublicStoriesResponse,
-  SHARE_TOKEN_PATTERN,
-  STORY_ID_PATTERN,
   type StoryCommentsResponse,
   type StoryDto,
   storyMessages,
 } from '@storyloom/shared/schemas/stories';
 import { encodeCursor } from '../../data/cursor.ts';
 import { keys } from '../../data/keys.ts';
-import { getShareLinkStoryId } from '../../data/share-links.ts';
-import { countPublicStories, getStory, listPublicStoriesPage, listStoriesByAuthor } from '../../data/stories.ts';
+import { countPublicStories, listPublicStoriesPage, listStoriesByAuthor } from '../../data/stories.ts';
 import { getUser } from '../../data/users.ts';
 import { NotFound } from '../../lib/errors.ts';
+import { loadSharedStory, resolveShared, visitorMayRead } from './access.ts';
 import { publicListView, toStoryDto } from './dto.ts';
 import { commentsPage, cursorKey, readStoryPartition } from './stories.ts';
 
@@ -57,21 +55,10 @@ export async function getAuthorPage(
  */
 export async function getSharedStory(tokenOrId: string): Promise<StoryDto> {
   const notFound = () => new NotFound(fallback.sharedNotFound);
-  let storyId: string | undefined;
-  let byToken = false;
-  if (SHARE_TOKEN_PATTERN.test(tokenOrId)) {
-    storyId = await getShareLinkStoryId(tokenOrId);
-    byToken = true;
-  } else if (STORY_ID_PATTERN.test(tokenOrId)) {
-    storyId = tokenOrId;
-  }
-  if (!storyId) throw notFound();
-  const partition = await readStoryPartition(storyId);
-  if (!partition) throw notFound();
+  const named = await resolveShared(tokenOrId);
+  const partition = named ? await readStoryPartition(named.storyId) : undefined;
+  if (!named || !partition || !visitorMayRead(partition.story, named.visitor)) throw notFound();
   const { story, comments, commentsNextCursor } = partition;
-  // A link counts only while the story still holds its token: a revoke ends it at once.
-  const allowed = byToken ? story.shareToken === tokenOrId : story.isPublic;
-  if (!allowed) throw notFound();
   return toStoryDto(story, {
     seesLinkToken: false,
     permissions: { manage: false, comment: false },
@@ -88,14 +75,6 @@ export async function listSharedStoryComments(
   tokenOrId: string,
   page: { limit: number; cursor?: string },
 ): Promise<StoryCommentsResponse> {
-  const notFound = () => new NotFound(fallback.sharedNotFound);
-  const byToken = SHARE_TOKEN_PATTERN.test(tokenOrId);
-  const storyId = byToken
-    ? await getShareLinkStoryId(tokenOrId)
-    : STORY_ID_PATTERN.test(tokenOrId)
-      ? tokenOrId
-      : undefined;
-  const story = storyId ? await getStory(storyId) : undefined;
-  if (!story || !(byToken ? story.shareToken === tokenOrId : story.isPublic)) throw notFound();
+  const { story } = await loadSharedStory(tokenOrId);
   return commentsPage(story, page);
 }
