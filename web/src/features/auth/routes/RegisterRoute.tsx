@@ -1,9 +1,10 @@
-import { PASSWORD_MIN, USERNAME_MIN } from '@storyloom/shared/constants';
+import { USERNAME_MIN } from '@storyloom/shared/constants';
 import { accountText, fallback } from '@storyloom/shared/messages';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
+import { NewPasswordFields } from '#web/components/ui/NewPasswordFields.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useForm } from '#web/hooks/use-form.ts';
@@ -56,21 +57,7 @@ export function RegisterRoute() {
           spellCheck={false}
           required
         />
-        <TextField
-          label="Password"
-          hint={`At least ${PASSWORD_MIN} characters.`}
-          input={form.inputProps('password')}
-          type="password"
-          autoComplete="new-password"
-          required
-        />
-        <TextField
-          label="Confirm Password"
-          input={form.inputProps('confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields password={form.inputProps('password')} confirm={form.inputProps('confirmPassword')} />
         <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
         <BusyButton className="button button-primary button-block" busy={submitting} busyLabel="Creating Account…">
           Create Account

@@ -1,11 +1,11 @@
-import { PASSWORD_MIN, REDIRECT_AFTER_AUTH_MS, RESET_LINK_TTL_SECONDS } from '@storyloom/shared/constants';
+import { REDIRECT_AFTER_AUTH_MS, RESET_LINK_TTL_SECONDS } from '@storyloom/shared/constants';
 import { accountText, fallback } from '@storyloom/shared/messages';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
+import { NewPasswordFields } from '#web/components/ui/NewPasswordFields.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { TextField } from '#web/components/ui/TextField.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useForm } from '#web/hooks/use-form.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -107,20 +107,10 @@ function NewPasswordForm({
         Hi <strong>{username}</strong>, choose a new password.
       </p>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="New Password"
-          hint={`At least ${PASSWORD_MIN} characters.`}
-          input={form.inputProps('password')}
-          type="password"
-          autoComplete="new-password"
-          required
-        />
-        <TextField
-          label="Confirm New Password"
-          input={form.inputProps('confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          password={form.inputProps('password')}
+          confirm={form.inputProps('confirmPassword')}
+          labels={{ password: 'New Password', confirm: 'Confirm New Password' }}
         />
         <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
         <BusyButton className="button button-primary button-block" busy={submitting} busyLabel="Resetting…">

@@ -1,8 +1,8 @@
-import { PASSWORD_MIN } from '@storyloom/shared/constants';
 import { fallback, success } from '@storyloom/shared/messages';
 import { type FormEvent, useEffect, useState } from 'react';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
+import { NewPasswordFields } from '#web/components/ui/NewPasswordFields.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import { useForm } from '#web/hooks/use-form.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -46,20 +46,10 @@ export function ChangePasswordForm({ headingId }: { headingId: string }) {
           autoComplete="current-password"
           required
         />
-        <TextField
-          label="New Password"
-          hint={`At least ${PASSWORD_MIN} characters.`}
-          input={form.inputProps('next')}
-          type="password"
-          autoComplete="new-password"
-          required
-        />
-        <TextField
-          label="Confirm New Password"
-          input={form.inputProps('confirm')}
-          type="password"
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          password={form.inputProps('next')}
+          confirm={form.inputProps('confirm')}
+          labels={{ password: 'New Password', confirm: 'Confirm New Password' }}
         />
         <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
         <div className="button-row">
