@@ -1,8 +1,8 @@
 import { fallback } from '@storyloom/shared/messages';
 import { useEffect } from 'react';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
+import { EmailField } from '#web/components/ui/EmailField.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
-import { TextField } from '#web/components/ui/TextField.tsx';
 import { useForm } from '#web/hooks/use-form.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { emailFormSchema } from '../utils/validation.ts';
@@ -45,14 +45,7 @@ export function ResendVerificationForm({
         Enter the email address you signed up with and we'll send you a new verification link.
       </p>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Email"
-          input={form.inputProps('email')}
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          required
-        />
+        <EmailField input={form.inputProps('email')} />
         <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
         <div className="button-row">
           <BusyButton className="button button-primary" busy={sending} busyLabel="Sending…">

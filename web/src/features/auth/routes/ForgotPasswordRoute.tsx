@@ -3,8 +3,8 @@ import { fallback, success } from '@storyloom/shared/messages';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
+import { EmailField } from '#web/components/ui/EmailField.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
-import { TextField } from '#web/components/ui/TextField.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useForm } from '#web/hooks/use-form.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
@@ -69,14 +69,7 @@ export function ForgotPasswordRoute() {
         Enter the email address of your account and we'll send you a link to choose a new password.
       </p>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Email"
-          input={form.inputProps('email')}
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          required
-        />
+        <EmailField input={form.inputProps('email')} />
         <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
         <BusyButton className="button button-primary button-block" busy={sending} busyLabel="Sending…">
           Send Reset Link

@@ -3,6 +3,7 @@ import { accountText, fallback } from '@storyloom/shared/messages';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
+import { EmailField } from '#web/components/ui/EmailField.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { NewPasswordFields } from '#web/components/ui/NewPasswordFields.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
@@ -49,14 +50,7 @@ export function RegisterRoute() {
           spellCheck={false}
           required
         />
-        <TextField
-          label="Email"
-          input={form.inputProps('email')}
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          required
-        />
+        <EmailField input={form.inputProps('email')} />
         <NewPasswordFields password={form.inputProps('password')} confirm={form.inputProps('confirmPassword')} />
         <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
         <BusyButton className="button button-primary button-block" busy={submitting} busyLabel="Creating Account…">

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { CharCount } from '#web/components/ui/CharCount.tsx';
+import { EmailField } from '#web/components/ui/EmailField.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
@@ -56,10 +57,7 @@ export function ContactModal({ open, onClose }: { open: boolean; onClose: () => 
           <label htmlFor={nameInput.id}>Your name</label>
           <input {...nameInput} type="text" autoComplete="name" required />
         </div>
-        <div className="field">
-          <label htmlFor={form.inputProps('email').id}>Your email</label>
-          <input {...form.inputProps('email')} type="email" autoComplete="email" required />
-        </div>
+        <EmailField label="Your email" input={form.inputProps('email')} />
         <div className="field">
           <label htmlFor={messageInput.id}>Message</label>
           <textarea
