@@ -59,3 +59,15 @@ export const MAX_JSON_BODY_BYTES = 256 * 1024;
  * `content_truncated` tells the reader to open the story for the rest.
  */
 export const LIST_CONTENT_CHARS = 1000;
+
+/** Admin users list: the most users one page may ask for. */
+export const ADMIN_USERS_PAGE_SIZE_MAX = 100;
+/** Multipart uploads (POST /api/profile/image) above this are refused with 413: use the upload flow. */
+export const DIRECT_UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
+/** Voice samples: the spec recommends 30 seconds to 2 minutes; the app warns gently outside that range. */
+export const SAMPLE_RECOMMENDED_MIN_SECONDS = 30;
+export const SAMPLE_RECOMMENDED_MAX_SECONDS = 120;
+/** Interactive listening: the longest question accepted (a listener's question is a sentence or two). */
+export const QUESTION_MAX_CHARS = 500;
+/** Interactive listening: questions one session may ask. */
+export const QUESTIONS_PER_SESSION = 40;

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { QUESTION_MAX_CHARS, QUESTIONS_PER_SESSION } from './constants.ts';
+import { interactiveText } from './messages/interactive.ts';
 import { requiredText } from './schemas/fields.ts';
 
 /**
@@ -6,10 +8,7 @@ import { requiredText } from './schemas/fields.ts';
  * the limits and the texts the spec leaves open. Used by the SPA and the handlers.
  */
 
-/** The longest question accepted (a listener's question is a sentence or two). */
-export const QUESTION_MAX_CHARS = 500;
-/** Questions one session may ask. */
-export const QUESTIONS_PER_SESSION = 40;
+export { QUESTION_MAX_CHARS, QUESTIONS_PER_SESSION };
 /** Questions one client (address, or signed-in user) may ask per hour, across sessions. */
 export const QUESTIONS_PER_CLIENT_PER_HOUR = 120;
 /** Sessions one client may start per hour (sessions end on close; this bounds the ones left open). */
@@ -26,23 +25,7 @@ export const interactiveTimings = {
   resumeAfterAnswer: 500,
 } as const;
 
-export const interactiveText = {
-  startFailed: 'Failed to start interactive session',
-  answerFailed: 'Failed to get answer',
-  questionRequired: 'Please type a question',
-  questionTooLong: `Questions must be at most ${QUESTION_MAX_CHARS} characters`,
-  sessionEnded: 'This listening session has ended. Close the player and open it again to go on.',
-  noAudio: 'This story has no narration to listen to yet.',
-  sessionCap: `You have asked ${QUESTIONS_PER_SESSION} questions in this session, the most one session allows. Close the player and open it again to ask more.`,
-  clientCap: 'You have asked a lot of questions in the last hour. Please wait a little before asking more.',
-  startCap: 'Too many listening sessions were started from here in the last hour. Please wait a little and try again.',
-  clearConfirm: 'Clear all conversation history?',
-  spokenNote: "Answers are spoken in the narrator's voice.",
-  textNote: 'Answers are shown as text only.',
-  sharedNote: 'Questions the story could not answer are shared with the storyteller.',
-  fromStory: 'From the story:',
-  familyAsked: 'Your family asked:',
-} as const;
+export { interactiveText };
 
 export const questionSchema = z.object({
   question: requiredText(interactiveText.questionRequired, QUESTION_MAX_CHARS, 'Questions'),

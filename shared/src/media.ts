@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { PROFILE_IMAGE_MAX_BYTES, VOICE_SAMPLE_MAX_BYTES } from './constants.ts';
+import { DIRECT_UPLOAD_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES, VOICE_SAMPLE_MAX_BYTES } from './constants.ts';
+import { mediaText } from './messages/media.ts';
 import { validation } from './messages.ts';
 import { storyDescriptionField, storyTitleField } from './schemas/stories.ts';
 
@@ -28,8 +29,7 @@ export const WAV_BYTES_PER_SECOND = RECORDING_SAMPLE_RATE * 2;
 /** Presigned upload POSTs and media GETs stay valid this long. */
 export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
 export const SECURE_URL_TTL_SECONDS = 15 * 60;
-/** Multipart uploads (POST /api/profile/image) above this are refused with 413: use the upload flow. */
-export const DIRECT_UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
+export { DIRECT_UPLOAD_MAX_BYTES };
 
 /** Declared types the browser may send per kind (the server checks the real type by magic bytes). */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'] as const;
@@ -65,19 +65,7 @@ export interface UploadKindRule {
   sizeMessage: string;
 }
 
-export const mediaText = {
-  storyAudioSize: 'File size must be less than 25MB',
-  storyAudioMissing: 'Please record or choose an audio file for your story',
-  tooBigForDirect: `Files over ${DIRECT_UPLOAD_MAX_BYTES / 1024 / 1024} MB cannot be sent in one request: use POST /api/media/uploads`,
-  uploadNotFound: 'The upload was not found. Please upload the file again.',
-  uploadKey: 'Invalid upload key',
-  uploadKind: 'Invalid upload kind',
-  emptyFile: 'The file is empty',
-  truncatedWav: 'The WAV file is incomplete. Please record or export it again.',
-  noFile: 'Please choose a file',
-  audioStoryCreated: 'Audio story created successfully!',
-  mediaNotFound: 'Not found',
-} as const;
+export { mediaText };
 
 export const uploadRules: Record<UploadKind, UploadKindRule> = {
   'profile-image': {

@@ -1,145 +1,59 @@
 /**
- * Every user-facing text of the spec (sections 5, 8 and 9), word for word, kept once.
- * The SPA shows them; handlers return the validation ones as `{ error }`.
+ * Every user-facing text, kept once, in one folder: `messages/<area>.ts` (docs/platform.md, "Messages").
+ * The spec's texts (sections 5, 8 and 9) are word for word; the SPA shows them and handlers return the
+ * validation ones as `{ error }`. This module gathers them: `validation`, `fallback` and `success` as
+ * the spec groups them, and each area's own texts.
+ *
+ * The SPA's shell imports `@storyloom/shared/messages/common` directly, never this module: the
+ * gathered objects need every area's file, and whatever the shell imports is in every page's
+ * initial JavaScript.
  */
+import { accountFallback, accountSuccess, accountValidation } from './messages/accounts.ts';
+import { adminFallback } from './messages/admin.ts';
+import { commonFallback } from './messages/common.ts';
+import { contactFallback, contactSuccess, contactValidation } from './messages/contact.ts';
+import { interactiveFallback } from './messages/interactive.ts';
+import { mediaFallback, mediaSuccess, mediaValidation } from './messages/media.ts';
+import { storyFallback, storySuccess, storyValidation } from './messages/stories.ts';
+import { voiceFallback, voiceSuccess, voiceValidation } from './messages/voice.ts';
+
+export * from './messages/accounts.ts';
+export * from './messages/admin.ts';
+export * from './messages/common.ts';
+export * from './messages/contact.ts';
+export * from './messages/fields.ts';
+export * from './messages/interactive.ts';
+export * from './messages/media.ts';
+export * from './messages/server.ts';
+export * from './messages/stories.ts';
+export * from './messages/voice.ts';
+
+/** The spec's validation texts, every area's. */
 export const validation = {
-  fillAllFields: 'Please fill in all fields',
-  enterEmail: 'Please enter your email address',
-  validEmail: 'Please enter a valid email address',
-  usernameMin: 'Username must be at least 3 characters long',
-  passwordMin: 'Password must be at least 6 characters long',
-  passwordsMismatch: 'Passwords do not match',
-  storyTitleCreate: 'Please provide a title for your story',
-  storyContentCreate: 'Please write your story content',
-  storyTitleEdit: 'Story title is required',
-  storyContentEdit: 'Story content is required for text stories',
-  fillBothPasswords: 'Please fill in both password fields',
-  newPasswordsMismatch: 'New passwords do not match',
-  newPasswordMin: 'New password must be at least 6 characters',
-  currentPasswordRequired: 'Current password is required to change password',
-  imageType: 'Please select a valid image file (JPEG, PNG, GIF, or WebP)',
-  imageSize: 'File size must be less than 5MB',
-  audioType: 'Please select a valid audio file (MP3, WAV, M4A, OGG, WebM)',
-  audioSize: 'File size must be less than 10MB',
-  audioMissing: 'Please select an audio file or make a recording',
-  voiceName: 'Please provide a name for your voice clone',
-  voiceUpdateSample: 'Please select a new voice sample to update',
-  deleteCode: 'Please enter the 6-digit code.',
-  shareUsername: 'Please enter a username',
-  narrationVoice: 'Please select a voice for the narration.',
-  contactRequired: 'Please fill in your name, email and message',
+  ...accountValidation,
+  ...storyValidation,
+  ...mediaValidation,
+  ...voiceValidation,
+  ...contactValidation,
 } as const;
 
+/** The spec's failure texts (shown when the server gives none), every area's. */
 export const fallback = {
-  login: 'Login failed. Please try again.',
-  register: 'Registration failed. Please try again.',
-  resendOnLogin: 'Failed to send verification email',
-  resendOnRegister: 'Failed to resend verification email',
-  verifyNoToken: 'Invalid verification link. No token provided.',
-  verifyFailed: 'Failed to verify email. The link may be invalid or expired.',
-  resetEmail: 'Failed to send reset email. Please try again.',
-  resetNoToken: 'Invalid reset link. No token provided.',
-  resetInvalid: 'Invalid or expired reset token',
-  resetFailed: 'Failed to reset password. Please try again.',
-  createStory: 'Failed to create story. Please try again.',
-  loadStories: 'Failed to load stories',
-  loadPublicStories: 'Failed to load public stories',
-  loadStory: 'Failed to load the story. Please try again later.',
-  sharedNotFound: 'Story not found or the link has expired.',
-  loadAuthor: 'Failed to load author profile',
-  updateStory: 'Failed to update story',
-  deleteStory: 'Failed to delete story',
-  updatePrivacy: 'Failed to update privacy settings',
-  shareStory: 'Failed to share story',
-  generateLink: 'Failed to generate share link',
-  revokeLink: 'Failed to revoke share link',
-  removeShare: 'Failed to remove share',
-  generateNarration: 'Failed to generate narration',
-  removeNarration: 'Failed to remove narration',
-  startInteractive: 'Failed to start interactive session',
-  getAnswer: 'Failed to get answer',
-  loadProfile: 'Failed to load profile data',
-  updateProfile: 'Failed to update profile',
-  uploadImage: 'Failed to upload profile image',
-  uploadVoice: 'Failed to upload voice sample',
-  cloneVoice: 'Failed to clone voice',
-  updateVoice: 'Failed to update voice clone',
-  startDeletion: 'Failed to start account deletion.',
-  deleteAccount: 'Failed to delete account.',
-  microphone: 'Could not access microphone. Please check permissions.',
-  audioConversion: 'Failed to process audio recording. Please try again.',
-  secureAudio: 'Unable to load audio',
-  contact: 'An unexpected error occurred.',
-  adminUsers: 'Failed to fetch users.',
-  adminStories: 'Failed to fetch stories.',
-  adminRole: 'Failed to update user role.',
-  adminPrivacy: 'Failed to update story privacy.',
-  adminDelete: 'Failed to delete story.',
-  editLoad: 'Failed to load story. You may not have permission to edit this story.',
+  ...commonFallback,
+  ...accountFallback,
+  ...storyFallback,
+  ...mediaFallback,
+  ...voiceFallback,
+  ...interactiveFallback,
+  ...contactFallback,
+  ...adminFallback,
 } as const;
 
+/** The spec's success texts, every area's. */
 export const success = {
-  profileUpdated: 'Profile updated successfully!',
-  imageUpdated: 'Profile image updated successfully!',
-  voiceUploaded: 'Voice sample uploaded successfully!',
-  voiceCloned: 'Voice cloned successfully! You can now generate narrations.',
-  voiceUpdated: 'Voice clone updated successfully! Your new voice will be used for future narrations.',
-  accountDeleted: 'Your account has been permanently deleted.',
-  deletionCodeSent: 'A deletion code has been sent to your email.',
-  narrationRegenerating: 'Narration is being regenerated. This may take a few moments.',
-  narrationRemoved: 'Narration removed successfully',
-  storyDeleted: 'Story deleted successfully',
-  storyUpdated: 'Story updated successfully!',
-  storyCreated: 'Text story created successfully!',
-  privacyUpdated: 'Privacy settings updated successfully!',
-  storyShared: (username: string) => `Story shared with ${username} successfully!`,
-  linkGenerated: 'Share link generated successfully!',
-  linkRevoked: 'Share link revoked successfully!',
-  shareRemoved: 'Share removed successfully!',
-  linkCopied: 'Link copied to clipboard!',
-  shareLinkCopied: 'Share link copied to clipboard!',
-  messageSent: 'Message sent successfully!',
-  resetSent: "If an account with that email exists, we've sent you a password reset link.",
-} as const;
-
-/** Server-side texts that the spec leaves open; kept here so tests and screens agree. */
-export const serverText = {
-  notFound: 'Not found',
-  routeNotFound: 'No such endpoint',
-  malformedJson: 'The request body is not valid JSON',
-  malformedPath: 'The address of this request is malformed',
-  bodyTooLarge: 'The request body is too large',
-  unauthorized: 'Please log in to continue',
-  forbidden: 'You do not have permission to do that',
-  tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
-  internal: 'Something went wrong on our side. Please try again.',
-  /** Local mode only: a request that arrives while the stand-ins start. */
-  startingUp: 'Starting up, try again in a moment',
-  contactSent: 'Thank you! Your message has been sent.',
-} as const;
-
-/** Account texts of the server that the spec leaves open (docs/accounts.md); the spec's own are above. */
-export const accountText = {
-  registered: 'Registration successful! Please check your email to verify your account.',
-  usernameTaken: 'That username is already taken. Please choose another.',
-  emailTaken: 'An account with this email already exists. Try logging in instead.',
-  invalidCredentials: 'Invalid username or password',
-  emailNotVerified: 'Please verify your email before logging in.',
-  tooManyLoginAttempts: 'Too many failed login attempts. Please wait 15 minutes and try again, or reset your password.',
-  tooManyEmails: 'We have already sent a few emails to this address. Please wait 15 minutes and try again.',
-  verificationSent:
-    "If that email belongs to an account that still needs verifying, we've sent a new verification link.",
-  emailVerified: 'Your email has been verified! You can now log in.',
-  verifyInvalid: 'This verification link is invalid or has expired. Please request a new one.',
-  resetInvalid: 'Invalid or expired reset token',
-  passwordReset: 'Your password has been reset. You can now log in with your new password.',
-  currentPasswordWrong: 'Current password is incorrect',
-  deleteCodeInvalid: 'Invalid or expired code.',
-  sessionExpired: 'Your session has expired. Please log in again.',
-  userNotFound: 'User not found',
-  lastAdmin: 'You are the only admin. Make another user an admin before removing your own admin role.',
-  roleUpdated: 'User role updated.',
-  invalidCursor: 'Invalid page cursor',
-  loggedOut: 'You have been logged out on every device.',
-  lastAdminDelete: 'You are the only admin. Make another user an admin before deleting your account.',
+  ...accountSuccess,
+  ...storySuccess,
+  ...mediaSuccess,
+  ...voiceSuccess,
+  ...contactSuccess,
 } as const;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { LOCAL_VOICE_LABEL, READ_ALOUD_TEXT, VOICE_CONSENT_TEXT, voiceText } from './messages/voice.ts';
 import { validation } from './messages.ts';
 import type { NarrationStatus } from './narration.ts';
 import { optionalText, requiredText } from './schemas/fields.ts';
@@ -8,53 +9,14 @@ import { optionalText, requiredText } from './schemas/fields.ts';
  * the voice calls, the sample's limits, and the texts the spec leaves open.
  */
 
-/** The spec recommends 30 seconds to 2 minutes; the app warns gently outside that range. */
-export const SAMPLE_RECOMMENDED_MIN_SECONDS = 30;
-export const SAMPLE_RECOMMENDED_MAX_SECONDS = 120;
+export { SAMPLE_RECOMMENDED_MAX_SECONDS, SAMPLE_RECOMMENDED_MIN_SECONDS } from './constants.ts';
 /** Shorter than this, or without voice, a sample cannot be analysed at all: refused. */
 export const SAMPLE_MIN_SECONDS = 5;
 export const SAMPLE_MIN_SPEECH_SECONDS = 3;
 export const VOICE_NAME_MAX = 100;
 export const VOICE_DESCRIPTION_MAX = 500;
 
-/** How the local engine's voice is named wherever a voice made from a sample is shown: never "clone". */
-export const LOCAL_VOICE_LABEL = 'Local voice — matches your pitch and pace';
-
-/** A text to read aloud while recording: varied sounds, calm pace, about a minute. */
-export const READ_ALOUD_TEXT =
-  'When I was young, our kitchen was the warmest room in the house. My mother baked bread every Saturday, ' +
-  'and the smell drifted all the way to the garden gate. We children sat at the long wooden table, ' +
-  'shelling peas and telling each other stories about the people in old photographs. ' +
-  'Some of those stories were true, and some we simply wished were true. ' +
-  'I would like my grandchildren to hear them one day, in my own voice, exactly as I remember them.';
-
-/** The consent asked before the first clone, in plain words (stored with its time). */
-export const VOICE_CONSENT_TEXT =
-  'This is my own voice, and I agree that Storyloom uses it to narrate my stories. I can delete it at any time.';
-
-export const voiceText = {
-  consentRequired:
-    'Please confirm that this is your own voice and that you agree to its use for narrating your stories.',
-  sampleSilent:
-    'We could not hear a voice in this recording. Please record again in a quiet room, close to the microphone.',
-  sampleTooShort: `This recording is too short. Please record at least ${SAMPLE_RECOMMENDED_MIN_SECONDS} seconds of speech.`,
-  sampleUnreadable: 'We could not read this audio file. Please record again or choose another file.',
-  sampleM4a:
-    'M4A files are converted by the app before upload. Please choose the file in the app, or upload MP3, WAV, OGG or WebM.',
-  sampleLengthWarning: `For the best result, use a sample of ${SAMPLE_RECOMMENDED_MIN_SECONDS} seconds to ${SAMPLE_RECOMMENDED_MAX_SECONDS / 60} minutes.`,
-  noSample: 'Please upload a voice sample first.',
-  cloneBusy: 'Your voice is being prepared. Please wait a moment.',
-  cloneQueued: 'Your voice is being prepared. This may take a few moments.',
-  cloneFailed: 'We could not prepare your voice. Please try again.',
-  unknownVoice: 'That voice is not available. Please choose another voice.',
-  notTextStory: 'Narration is available for text stories only.',
-  narrationQueued: 'Narration is being generated. This may take a few moments.',
-  narrationFailed: 'The narration could not be generated.',
-  narrationStale: 'The story text has changed since this narration was made.',
-  noNarration: 'This story has no narration.',
-  voiceDeleted: 'Your voice has been deleted.',
-  aiVoice: 'AI voice',
-} as const;
+export { LOCAL_VOICE_LABEL, READ_ALOUD_TEXT, VOICE_CONSENT_TEXT, voiceText };
 
 export const cloneVoiceSchema = z.object({
   name: requiredText(validation.voiceName, VOICE_NAME_MAX, 'Name'),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import {
+  ADMIN_USERS_PAGE_SIZE_MAX,
   DELETE_CODE_LENGTH,
   EMAIL_MAX,
   PASSWORD_MAX,
@@ -9,6 +10,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from '../constants.ts';
+import { accountText, passwordMaxMessage, usernameMessages } from '../messages/accounts.ts';
 import { validation } from '../messages.ts';
 import { EMAIL_PATTERN } from './fields.ts';
 
@@ -20,11 +22,7 @@ const str = (missing: string) => z.string({ error: missing });
 const trimmed = (missing: string) => z.pipe(str(missing), z.string().check(z.trim()));
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
-export const usernameMessages = {
-  chars: 'Username may use only letters, numbers, dots, dashes and underscores',
-  max: `Username must be at most ${USERNAME_MAX} characters long`,
-} as const;
-export const passwordMaxMessage = `Password must be at most ${PASSWORD_MAX} characters long`;
+export { passwordMaxMessage, usernameMessages };
 
 /** POST /register {username, email, password}. The form adds confirm-password (client only). */
 export const registerSchema = z.object({
@@ -88,16 +86,16 @@ export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
 /** ?token= of verify-email and validate-reset-token links. */
 export const tokenQuerySchema = z.object({
   token: z.pipe(
-    str('No token provided.'),
-    z.string().check(z.trim(), z.minLength(1, 'No token provided.'), z.maxLength(200, 'Invalid token')),
+    str(accountText.noToken),
+    z.string().check(z.trim(), z.minLength(1, accountText.noToken), z.maxLength(200, accountText.invalidToken)),
   ),
 });
 
 /** POST /reset-password {token, new_password}. */
 export const resetPasswordSchema = z.object({
   token: z
-    .string({ error: 'Invalid or expired reset token' })
-    .check(z.minLength(1, 'Invalid or expired reset token'), z.maxLength(200, 'Invalid or expired reset token')),
+    .string({ error: accountText.resetInvalid })
+    .check(z.minLength(1, accountText.resetInvalid), z.maxLength(200, accountText.resetInvalid)),
   new_password: str(validation.fillBothPasswords).check(
     z.minLength(1, validation.fillBothPasswords),
     z.minLength(PASSWORD_MIN, validation.passwordMin),
@@ -128,8 +126,8 @@ export const confirmDeleteSchema = z.object({
 /** POST /refresh-token {refresh_token}: keeps a session alive past the one-hour ID token. */
 export const refreshSchema = z.object({
   refresh_token: z
-    .string({ error: 'Missing refresh token' })
-    .check(z.minLength(1, 'Missing refresh token'), z.maxLength(4096, 'Invalid refresh token')),
+    .string({ error: accountText.missingRefreshToken })
+    .check(z.minLength(1, accountText.missingRefreshToken), z.maxLength(4096, accountText.invalidRefreshToken)),
 });
 
 /** Profile response, spelled as spec section 3 spells it. */
@@ -168,8 +166,9 @@ export interface ValidResetToken {
 }
 
 export const ADMIN_USERS_PAGE_SIZE = 50;
-export const ADMIN_USERS_PAGE_SIZE_MAX = 100;
-const pageSizeMessage = `limit must be a whole number from 1 to ${ADMIN_USERS_PAGE_SIZE_MAX}`;
+export { ADMIN_USERS_PAGE_SIZE_MAX };
+
+const pageSizeMessage = accountText.usersPageSize;
 
 /** GET /api/admin/users?limit=&cursor= (both optional; the cursor is the previous page's next_cursor). */
 export const adminUsersQuerySchema = z.object({
@@ -182,15 +181,15 @@ export const adminUsersQuerySchema = z.object({
       ),
     ),
   ),
-  cursor: z.optional(z.string().check(z.maxLength(2000, 'Invalid page cursor'))),
+  cursor: z.optional(z.string().check(z.maxLength(2000, accountText.invalidCursor))),
 });
 
 /** PUT /api/admin/users/role {user_id, role}. */
 export const adminRoleSchema = z.object({
   user_id: z
-    .string({ error: 'user_id is required' })
-    .check(z.minLength(1, 'user_id is required'), z.maxLength(100, 'User not found')),
-  role: z.enum(ROLES, { error: `role must be one of: ${ROLES.join(', ')}` }),
+    .string({ error: accountText.userIdRequired })
+    .check(z.minLength(1, accountText.userIdRequired), z.maxLength(100, accountText.userNotFound)),
+  role: z.enum(ROLES, { error: accountText.role }),
 });
 export type AdminRoleInput = z.infer<typeof adminRoleSchema>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { textMessages } from '../messages/fields.ts';
 import { validation } from '../messages.ts';
 
 /** Half of a UTF-16 surrogate pair without its other half: not text (JSON and DynamoDB mangle it). */
@@ -17,10 +18,7 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}\u115F\u1160\u3164\uFFA0\u2800\u17B4\u17B5\
 /** Control characters (CR, LF, tab, NUL…) have no place in a one-line field such as a name or a title. */
 const CONTROL = /\p{Cc}/u;
 
-export const textMessages = {
-  unsupported: 'This text contains characters that cannot be saved (a NUL or a broken character)',
-  lineBreak: 'Please keep this on one line, without tabs or control characters',
-} as const;
+export { textMessages };
 
 /** True when something would show: text left after removing invisible characters. */
 export function hasVisibleText(value: string): boolean {
@@ -52,7 +50,7 @@ export const requiredText = (missing: string, max: number, label = 'This field',
     z.string().check(
       z.trim(),
       z.minLength(1, missing),
-      z.maxLength(max, `${label} must be at most ${max} characters`),
+      z.maxLength(max, textMessages.tooLong(label, max)),
       z.refine(isStorableText, textMessages.unsupported),
       z.refine(hasVisibleText, missing),
       z.refine((v) => opts.multiLine || !CONTROL.test(v), textMessages.lineBreak),
@@ -66,7 +64,7 @@ export const optionalText = (max: number, label = 'This field') =>
       z.nullable(
         z.string().check(
           z.trim(),
-          z.maxLength(max, `${label} must be at most ${max} characters`),
+          z.maxLength(max, textMessages.tooLong(label, max)),
           z.refine(isStorableText, textMessages.unsupported),
           z.refine((v) => !CONTROL.test(v), textMessages.lineBreak),
         ),
@@ -91,5 +89,5 @@ export const emailField = (missing: string, max: number) =>
 
 /** First message of a failed parse: forms show one message at a time, as the spec's screens do. */
 export function firstIssue(error: { issues: ReadonlyArray<{ message: string }> }): string {
-  return error.issues[0]?.message ?? 'Invalid input';
+  return error.issues[0]?.message ?? textMessages.invalid;
 }

@@ -10,49 +10,17 @@ import {
   STORY_TITLE_MAX,
   USERNAME_MAX,
 } from '../constants.ts';
+import { textMessages } from '../messages/fields.ts';
+import { storyMessages } from '../messages/stories.ts';
 import { validation } from '../messages.ts';
-import { hasVisibleText, isStorableText, textMessages } from './fields.ts';
+import { hasVisibleText, isStorableText } from './fields.ts';
 
 /**
  * Story payloads (spec sections 3, 5, 7). Dates are calendar dates `YYYY-MM-DD` (from <input type="date">)
  * or null; the spec shows them as US dates.
  */
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-export const storyMessages = {
-  titleMax: `Title must be at most ${STORY_TITLE_MAX} characters`,
-  contentMax: `Story content must be at most ${STORY_CONTENT_MAX.toLocaleString('en-US')} characters`,
-  locationMax: `Location must be at most ${STORY_LOCATION_MAX} characters`,
-  date: 'Dates must be valid calendar dates',
-  dateOrder: 'The end date cannot be before the start date',
-  permission: 'Permission must be read or comment',
-  commentRequired: 'Please write a comment',
-  commentMax: `Comments must be at most ${COMMENT_MAX} characters`,
-  page: 'Page must be a whole number of at least 1',
-  limit: `Limit must be a whole number from 1 to ${PUBLIC_PAGE_SIZE_MAX}`,
-  adminLimit: `Limit must be a whole number from 1 to ${ADMIN_STORIES_PAGE_MAX}`,
-  cursor: 'Invalid page cursor',
-  storyId: 'Invalid story id',
-  commentId: 'Invalid comment id',
-  shareId: 'Invalid share id',
-  notFound: 'Story not found',
-  authorNotFound: 'Author not found',
-  userNotFound: 'User not found',
-  shareSelf: 'You cannot share a story with yourself',
-  shareNotFound: 'Share not found',
-  commentNotFound: 'Comment not found',
-  commentsOff: 'Comments are turned off for this story',
-  commentAdded: 'Comment added',
-  commentDeleted: 'Comment deleted',
-  version: 'version must be a whole number of at least 1',
-  versionConflict: 'This story was changed in another tab or device. Review both versions and save again.',
-  storyQuota: 'You have added a lot of stories in a short time. Please wait an hour and try again.',
-  commentQuota: 'This story has received a lot of comments in a short time. Please try again later.',
-  commentsFull: 'This story has reached the most comments it can hold.',
-  shareQuota: 'You have shared a lot of stories in a short time. Please wait an hour and try again.',
-  recipientQuota: 'You have shared many stories with this person today. Please try again tomorrow.',
-  sharedNotFound: 'This story is not shared with you',
-  leftShare: 'The story was removed from your list.',
-} as const;
+export { storyMessages };
 
 const isRealDate = (s: string) => {
   if (!DATE_PATTERN.test(s)) return false;
@@ -180,11 +148,7 @@ export const shareSchema = z.object({
     z.string({ error: validation.shareUsername }),
     z
       .string()
-      .check(
-        z.trim(),
-        z.minLength(1, validation.shareUsername),
-        z.maxLength(USERNAME_MAX, 'No user with that username'),
-      ),
+      .check(z.trim(), z.minLength(1, validation.shareUsername), z.maxLength(USERNAME_MAX, storyMessages.noSuchUser)),
   ),
   permission: z._default(z.enum(SHARE_PERMISSIONS, { error: storyMessages.permission }), 'read'),
 });
@@ -230,7 +194,7 @@ const cursorParam = z.optional(
 /** A page of a list: `limit` (default and maximum `max`) and the previous page's `next_cursor`. */
 export const listPageQuerySchema = (fallback: number, max: number) =>
   z.object({
-    limit: intParam(fallback, 1, max, `Limit must be a whole number from 1 to ${max}`),
+    limit: intParam(fallback, 1, max, storyMessages.listLimit(max)),
     cursor: cursorParam,
   });
 

@@ -1,4 +1,4 @@
-import { fallback } from '@storyloom/shared/messages';
+import { commonFallback } from '@storyloom/shared/messages/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { User } from '#web/types/api.ts';
@@ -93,13 +93,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const loadProfile = useCallback(
     async (session: string, signal?: AbortSignal) => {
       try {
-        const user = await api.get<User>('/api/profile', { signal, fallback: fallback.loadProfile });
+        const user = await api.get<User>('/api/profile', { signal, fallback: commonFallback.loadProfile });
         setProfile({ session, user, error: null });
       } catch (error) {
         if (signal?.aborted) return;
         // Spec section 4: a 401 when loading the profile logs the user out.
         if (error instanceof ApiError && error.status === 401) return endLocally();
-        const message = error instanceof ApiError ? error.message : fallback.loadProfile;
+        const message = error instanceof ApiError ? error.message : commonFallback.loadProfile;
         setProfile({ session, user: null, error: message });
       }
     },

@@ -1,5 +1,5 @@
 import type { SecureUrlResponse } from '@storyloom/shared/media';
-import { fallback } from '@storyloom/shared/messages';
+import { commonFallback } from '@storyloom/shared/messages/common';
 import { isFullUrl } from '@storyloom/shared/urls';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -16,7 +16,7 @@ export async function fetchSecureUrl(path: string, shareToken?: string | null): 
   const key = path.replace(/^\/+/, '');
   return api.get<SecureUrlResponse>(`/api/storage/secure-url/${key}`, {
     query: { share_token: shareToken ?? undefined },
-    fallback: fallback.secureAudio,
+    fallback: commonFallback.secureAudio,
   });
 }
 

@@ -1,3 +1,5 @@
+import { declineText } from '@storyloom/shared/messages';
+
 /**
  * The Answerer port (docs/interactive.md): answer a listener's question from the story text heard so
  * far, in the narrator's first person, citing the sentences the answer stands on.
@@ -50,11 +52,8 @@ export interface Answerer {
 /** Sentence 0: what the story's details say, so questions about when and where can be answered and cited. */
 export const DETAILS_SENTENCE_ID = 0;
 
-/** The texts of a decline, said in the narrator's voice. */
-export const declineText: Record<DeclineKind, string> = {
-  'not-in-story': "My story doesn't say. That's a good question; I'll pass it on so I can add it one day.",
-  'not-yet-heard': "I haven't got to that part yet. Keep listening!",
-};
+/** The texts of a decline, said in the narrator's voice (shared/src/messages/interactive.ts). */
+export { declineText };
 
 /**
  * The guard every answer passes before it reaches a listener: a non-declined answer must cite at least

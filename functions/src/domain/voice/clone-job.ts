@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PREVIEW_TEXT } from '@storyloom/shared/messages';
 import { voiceText } from '@storyloom/shared/voice';
 import { VoiceEngineError } from '../../adapters/voice/engine.ts';
 import { voiceEngine } from '../../adapters/voice/select.ts';
@@ -8,9 +9,6 @@ import { enqueueMediaJob } from '../../jobs/media-queue.ts';
 import { logger } from '../../lib/logger.ts';
 import { CLONE_LEASE_SECONDS, inSeconds } from './clone.ts';
 import { isLastDelivery, type JobDelivery } from './job-context.ts';
-
-/** What every voice's preview says. */
-export const PREVIEW_TEXT = 'Hello! This is how your stories will sound when they are read aloud.';
 
 /**
  * The clone job: make the voice at the engine, a preview of it (and of the engine's own voices, for

@@ -1,7 +1,7 @@
+import { commentText } from '@storyloom/shared/messages';
 import type { CommentResponse } from '@storyloom/shared/schemas/stories';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
-import { commentText } from '../utils/comment-text.ts';
 import { updateCachedStory } from './get-story.ts';
 
 /** POST /api/stories/{id}/comments {text}. */

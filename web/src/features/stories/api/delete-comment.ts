@@ -1,6 +1,6 @@
+import { commentText } from '@storyloom/shared/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
-import { commentText } from '../utils/comment-text.ts';
 import { removeCachedOlderComment } from './get-comments.ts';
 import { updateCachedStory } from './get-story.ts';
 

@@ -1,4 +1,5 @@
 import { COMMENT_MAX } from '@storyloom/shared/constants';
+import { commentText } from '@storyloom/shared/messages';
 import { type CommentDto, commentSchema, type StoryDto, storyMessages } from '@storyloom/shared/schemas/stories';
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -14,7 +15,6 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { useAddComment } from '../api/add-comment.ts';
 import { useDeleteComment } from '../api/delete-comment.ts';
 import { useOlderComments } from '../api/get-comments.ts';
-import { commentText } from '../utils/comment-text.ts';
 
 /**
  * Family comments on /story/{id} (the spec carries comments but no screen: docs/web.md). Everyone who

@@ -1,0 +1,9 @@
+/** Texts of the field rules every form shares (shared/src/schemas/fields.ts). */
+export const textMessages = {
+  unsupported: 'This text contains characters that cannot be saved (a NUL or a broken character)',
+  lineBreak: 'Please keep this on one line, without tabs or control characters',
+  /** A parse failure without a message of its own (not expected: every rule names its text). */
+  invalid: 'Invalid input',
+  /** `label` names the field ("Name", "Description"; "This field" when none is given). */
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+} as const;

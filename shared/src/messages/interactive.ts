@@ -1,0 +1,32 @@
+import { QUESTION_MAX_CHARS, QUESTIONS_PER_SESSION } from '../constants.ts';
+import type { DeclineKind } from '../interactive.ts';
+
+/** Interactive listening: the spec's texts word for word, then the ones it leaves open (docs/interactive.md). */
+export const interactiveFallback = {
+  startInteractive: 'Failed to start interactive session',
+  getAnswer: 'Failed to get answer',
+} as const;
+
+export const interactiveText = {
+  startFailed: 'Failed to start interactive session',
+  answerFailed: 'Failed to get answer',
+  questionRequired: 'Please type a question',
+  questionTooLong: `Questions must be at most ${QUESTION_MAX_CHARS} characters`,
+  sessionEnded: 'This listening session has ended. Close the player and open it again to go on.',
+  noAudio: 'This story has no narration to listen to yet.',
+  sessionCap: `You have asked ${QUESTIONS_PER_SESSION} questions in this session, the most one session allows. Close the player and open it again to ask more.`,
+  clientCap: 'You have asked a lot of questions in the last hour. Please wait a little before asking more.',
+  startCap: 'Too many listening sessions were started from here in the last hour. Please wait a little and try again.',
+  clearConfirm: 'Clear all conversation history?',
+  spokenNote: "Answers are spoken in the narrator's voice.",
+  textNote: 'Answers are shown as text only.',
+  sharedNote: 'Questions the story could not answer are shared with the storyteller.',
+  fromStory: 'From the story:',
+  familyAsked: 'Your family asked:',
+} as const;
+
+/** The texts of a decline, said in the narrator's voice. */
+export const declineText: Record<DeclineKind, string> = {
+  'not-in-story': "My story doesn't say. That's a good question; I'll pass it on so I can add it one day.",
+  'not-yet-heard': "I haven't got to that part yet. Keep listening!",
+};

@@ -1,0 +1,34 @@
+import { DIRECT_UPLOAD_MAX_BYTES } from '../constants.ts';
+
+/** Uploads, recordings and the secure player: the spec's texts word for word, then the ones it leaves open. */
+export const mediaValidation = {
+  imageType: 'Please select a valid image file (JPEG, PNG, GIF, or WebP)',
+  imageSize: 'File size must be less than 5MB',
+  audioType: 'Please select a valid audio file (MP3, WAV, M4A, OGG, WebM)',
+  audioSize: 'File size must be less than 10MB',
+  audioMissing: 'Please select an audio file or make a recording',
+} as const;
+
+export const mediaFallback = {
+  uploadImage: 'Failed to upload profile image',
+  microphone: 'Could not access microphone. Please check permissions.',
+  audioConversion: 'Failed to process audio recording. Please try again.',
+} as const;
+
+export const mediaSuccess = {
+  imageUpdated: 'Profile image updated successfully!',
+} as const;
+
+export const mediaText = {
+  storyAudioSize: 'File size must be less than 25MB',
+  storyAudioMissing: 'Please record or choose an audio file for your story',
+  tooBigForDirect: `Files over ${DIRECT_UPLOAD_MAX_BYTES / 1024 / 1024} MB cannot be sent in one request: use POST /api/media/uploads`,
+  uploadNotFound: 'The upload was not found. Please upload the file again.',
+  uploadKey: 'Invalid upload key',
+  uploadKind: 'Invalid upload kind',
+  emptyFile: 'The file is empty',
+  truncatedWav: 'The WAV file is incomplete. Please record or export it again.',
+  noFile: 'Please choose a file',
+  audioStoryCreated: 'Audio story created successfully!',
+  mediaNotFound: 'Not found',
+} as const;

@@ -1,0 +1,15 @@
+/** Server-side texts that the spec leaves open, for every handler; kept here so tests and screens agree. */
+export const serverText = {
+  notFound: 'Not found',
+  routeNotFound: 'No such endpoint',
+  malformedJson: 'The request body is not valid JSON',
+  malformedPath: 'The address of this request is malformed',
+  bodyTooLarge: 'The request body is too large',
+  unauthorized: 'Please log in to continue',
+  forbidden: 'You do not have permission to do that',
+  tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
+  internal: 'Something went wrong on our side. Please try again.',
+  /** Local mode only: a request that arrives while the stand-ins start. */
+  startingUp: 'Starting up, try again in a moment',
+  contactSent: 'Thank you! Your message has been sent.',
+} as const;

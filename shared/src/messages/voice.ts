@@ -1,0 +1,66 @@
+import { SAMPLE_RECOMMENDED_MAX_SECONDS, SAMPLE_RECOMMENDED_MIN_SECONDS } from '../constants.ts';
+
+/** Voice cloning and narration: the spec's texts word for word, then the ones it leaves open (docs/voice.md). */
+export const voiceValidation = {
+  voiceName: 'Please provide a name for your voice clone',
+  voiceUpdateSample: 'Please select a new voice sample to update',
+  narrationVoice: 'Please select a voice for the narration.',
+} as const;
+
+export const voiceFallback = {
+  generateNarration: 'Failed to generate narration',
+  removeNarration: 'Failed to remove narration',
+  uploadVoice: 'Failed to upload voice sample',
+  cloneVoice: 'Failed to clone voice',
+  updateVoice: 'Failed to update voice clone',
+} as const;
+
+export const voiceSuccess = {
+  voiceUploaded: 'Voice sample uploaded successfully!',
+  voiceCloned: 'Voice cloned successfully! You can now generate narrations.',
+  voiceUpdated: 'Voice clone updated successfully! Your new voice will be used for future narrations.',
+  narrationRegenerating: 'Narration is being regenerated. This may take a few moments.',
+  narrationRemoved: 'Narration removed successfully',
+} as const;
+
+/** How the local engine's voice is named wherever a voice made from a sample is shown: never "clone". */
+export const LOCAL_VOICE_LABEL = 'Local voice — matches your pitch and pace';
+
+/** A text to read aloud while recording: varied sounds, calm pace, about a minute. */
+export const READ_ALOUD_TEXT =
+  'When I was young, our kitchen was the warmest room in the house. My mother baked bread every Saturday, ' +
+  'and the smell drifted all the way to the garden gate. We children sat at the long wooden table, ' +
+  'shelling peas and telling each other stories about the people in old photographs. ' +
+  'Some of those stories were true, and some we simply wished were true. ' +
+  'I would like my grandchildren to hear them one day, in my own voice, exactly as I remember them.';
+
+/** The consent asked before the first clone, in plain words (stored with its time). */
+export const VOICE_CONSENT_TEXT =
+  'This is my own voice, and I agree that Storyloom uses it to narrate my stories. I can delete it at any time.';
+
+export const voiceText = {
+  consentRequired:
+    'Please confirm that this is your own voice and that you agree to its use for narrating your stories.',
+  sampleSilent:
+    'We could not hear a voice in this recording. Please record again in a quiet room, close to the microphone.',
+  sampleTooShort: `This recording is too short. Please record at least ${SAMPLE_RECOMMENDED_MIN_SECONDS} seconds of speech.`,
+  sampleUnreadable: 'We could not read this audio file. Please record again or choose another file.',
+  sampleM4a:
+    'M4A files are converted by the app before upload. Please choose the file in the app, or upload MP3, WAV, OGG or WebM.',
+  sampleLengthWarning: `For the best result, use a sample of ${SAMPLE_RECOMMENDED_MIN_SECONDS} seconds to ${SAMPLE_RECOMMENDED_MAX_SECONDS / 60} minutes.`,
+  noSample: 'Please upload a voice sample first.',
+  cloneBusy: 'Your voice is being prepared. Please wait a moment.',
+  cloneQueued: 'Your voice is being prepared. This may take a few moments.',
+  cloneFailed: 'We could not prepare your voice. Please try again.',
+  unknownVoice: 'That voice is not available. Please choose another voice.',
+  notTextStory: 'Narration is available for text stories only.',
+  narrationQueued: 'Narration is being generated. This may take a few moments.',
+  narrationFailed: 'The narration could not be generated.',
+  narrationStale: 'The story text has changed since this narration was made.',
+  noNarration: 'This story has no narration.',
+  voiceDeleted: 'Your voice has been deleted.',
+  aiVoice: 'AI voice',
+} as const;
+
+/** What every voice's preview says. */
+export const PREVIEW_TEXT = 'Hello! This is how your stories will sound when they are read aloud.';
