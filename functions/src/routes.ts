@@ -2,7 +2,7 @@
  * The route table: every spec path once. CDK builds one Lambda + HTTP API route per entry from it,
  * and local mode mounts the same entries on its HTTP server.
  */
-import { accountRoutes } from './routes/accounts.ts';
+import { accountFunctions, accountRoutes } from './routes/accounts.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { interactiveRoutes } from './routes/interactive.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -34,8 +34,11 @@ export interface RouteDef {
 
 /** The queues a function may send to: the jobs queue (mail, purges) and the media-jobs queue (voice, narration). */
 export type QueueName = 'jobs' | 'media-jobs';
-/** Provider keys in Secrets Manager, read at cold start by functions/src/lib/secrets.ts. */
-export type SecretName = 'elevenlabs' | 'openai';
+/**
+ * Secrets in Secrets Manager, read at cold start by functions/src/lib/secrets.ts: the provider keys, and
+ * `cognito-client`, the user pool web client's secret (the public Cognito calls prove the API with it).
+ */
+export type SecretName = 'elevenlabs' | 'openai' | 'cognito-client';
 /** Cognito admin calls on the app's own pool (without the `cognito-idp:` prefix). */
 export type CognitoAction =
   | 'AdminCreateUser'
@@ -65,6 +68,22 @@ export interface RouteGrants {
   queue?: QueueName | readonly QueueName[];
   /** `secretsmanager:GetSecretValue` on these provider secrets. */
   secrets?: readonly SecretName[];
+  /** `lambda:InvokeFunction` on these private functions (their names reach the handler as environment). */
+  invoke?: readonly PrivateFunctionId[];
+}
+
+/** Functions no route exposes: the account keeper (password reset) and the user pool's trigger. */
+export type PrivateFunctionId = 'account-keeper' | 'pre-sign-up';
+
+/** A function outside the route table and the queues, invoked by a route or by Cognito; it declares its grants too. */
+export interface PrivateFunctionDef {
+  id: PrivateFunctionId;
+  handler: string;
+  description: string;
+  grants: RouteGrants;
+  /** The user pool trigger this function is (Cognito invokes it), if any. */
+  trigger?: 'preSignUp';
+  timeoutSeconds?: number;
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 10;
@@ -82,6 +101,9 @@ export const routes: readonly RouteDef[] = [
   ...voiceRoutes,
 ];
 
+/** The private functions (functions/src/routes/accounts.ts). */
+export const privateFunctions: readonly PrivateFunctionDef[] = [...accountFunctions];
+
 /** The SQS worker that clones voices and narrates stories; a handler like the routes. */
 export const worker = {
   handler: 'worker/process-jobs',
@@ -93,7 +115,14 @@ export const worker = {
   /** The queue it drains and what its jobs touch (account mail and purges, contact notifications). */
   queue: 'jobs',
   // media-jobs: an account purge queues the deletion of the user's provider voice.
-  grants: { table: 'readwrite', media: 'readwrite', cognito: ['AdminDeleteUser'], mail: true, queue: 'media-jobs' },
+  // AdminUpdateUserAttributes: mirrors a verified email to the pool (the public verify route calls no Cognito).
+  grants: {
+    table: 'readwrite',
+    media: 'readwrite',
+    cognito: ['AdminDeleteUser', 'AdminUpdateUserAttributes'],
+    mail: true,
+    queue: 'media-jobs',
+  },
 } as const satisfies WorkerDef;
 
 /**

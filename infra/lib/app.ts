@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type RouteDef, type RouteGrants, routeId } from '@storyloom/functions/routes';
+import { privateFunctions, type RouteDef, type RouteGrants, routeId } from '@storyloom/functions/routes';
 import { Annotations, type App, Stack, Tags } from 'aws-cdk-lib';
 import { bundlingRequested, handlerCode, handlerEntries, workerFunctionId } from './bundle.ts';
 import { readConfig, type StoryloomConfig } from './config.ts';
@@ -41,8 +41,9 @@ export async function defineStoryloomApp(app: App, props: StoryloomAppProps): Pr
   const grants: Record<string, RouteGrants | undefined> = {
     ...Object.fromEntries(props.routes.map((route) => [routeId(route), route.grants])),
     ...Object.fromEntries(workers.map((worker) => [workerFunctionId(worker), worker.grants])),
+    ...Object.fromEntries(privateFunctions.map((fn) => [fn.id, fn.grants])),
   };
-  const code = await handlerCode(app, handlerEntries(props.routes, workers), grants);
+  const code = await handlerCode(app, handlerEntries(props.routes, workers, privateFunctions), grants);
   const webDist = join(REPO_ROOT, 'web', 'dist');
   const deployWeb = bundlingRequested(app) && existsSync(join(webDist, 'index.html'));
 

@@ -45,11 +45,14 @@ export type HandlerCode = (functionId: string) => lambda.Code;
 export function handlerEntries(
   routes: readonly RouteDef[],
   workers: { handler: string; queue?: string } | readonly { handler: string; queue?: string }[],
+  /** Functions outside the table and the queues (the account keeper, the pool trigger), by their own id. */
+  others: readonly { id: string; handler: string }[] = [],
 ): Record<string, string> {
   const entries: Record<string, string> = {};
   for (const [id, handler] of [
     ...routes.map((route) => [routeId(route), route.handler] as const),
     ...[workers].flat().map((worker) => [workerFunctionId(worker), worker.handler] as const),
+    ...others.map((other) => [other.id, other.handler] as const),
   ]) {
     if (entries[id]) throw new Error(`Two functions share the id "${id}"; make their method and path differ`);
     entries[id] = join(HANDLERS_DIR, `${handler}.ts`);

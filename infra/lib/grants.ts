@@ -15,6 +15,8 @@ export interface SdkUse {
   mail: boolean;
   queue: boolean;
   secrets: boolean;
+  /** Lambda Invoke (a private function; which one, the grant names). */
+  invoke: boolean;
   /** SDK clients the grant vocabulary has no word for (a new service needs a new grant kind). */
   unknownClients: string[];
 }
@@ -55,11 +57,12 @@ const KNOWN_CLIENTS = new Set([
   'client-ses',
   'client-sqs',
   'client-secrets-manager',
+  'client-lambda',
 ]);
 
 /** The SDK use of one bundle (one output of the metafile). */
 export function sdkUseOf(output: Metafile['outputs'][string]): SdkUse {
-  const use: SdkUse = { cognito: [], mail: false, queue: false, secrets: false, unknownClients: [] };
+  const use: SdkUse = { cognito: [], mail: false, queue: false, secrets: false, invoke: false, unknownClients: [] };
   const clients = new Set<string>();
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
     if (bytesInOutput === 0) continue;
@@ -77,6 +80,8 @@ export function sdkUseOf(output: Metafile['outputs'][string]): SdkUse {
       if (!use.cognito.includes(command)) use.cognito.push(command);
     } else if (pkg === 'client-sqs' && command?.startsWith('SendMessage')) {
       use.queue = true;
+    } else if (pkg === 'client-lambda' && command === 'Invoke') {
+      use.invoke = true;
     }
   }
   if (clients.has('client-dynamodb')) use.table ??= 'read';
@@ -127,6 +132,7 @@ export function compareGrants(use: SdkUse, grants: RouteGrants = {}): { missing:
     ['mail', use.mail, grants.mail === true],
     ['queue', use.queue, asList(grants.queue).length > 0],
     ['secrets', use.secrets, asList(grants.secrets).length > 0],
+    ['invoke', use.invoke, asList(grants.invoke).length > 0],
   ] as const) {
     if (used && !declared) missing.push(kind);
     if (declared && !used) unused.push(kind);

@@ -1,6 +1,9 @@
 import { tableDefinition } from '@storyloom/functions/data/table-definition';
 import {
   DEFAULT_MEMORY_MB,
+  DEFAULT_TIMEOUT_SECONDS,
+  type PrivateFunctionId,
+  privateFunctions,
   type QueueName,
   type RouteDef,
   routeId,
@@ -198,7 +201,8 @@ export class StoryloomStack extends Stack {
       });
     }
 
-    const secrets: Partial<Record<SecretName, secretsmanager.ISecret>> = {};
+    // The web client's secret: the functions that sign users in or up read it (grants.secrets).
+    const secrets: Partial<Record<SecretName, secretsmanager.ISecret>> = { 'cognito-client': users.clientSecret };
     if (config.elevenLabsSecretName) {
       secrets.elevenlabs = secretsmanager.Secret.fromSecretNameV2(this, 'ElevenLabsKey', config.elevenLabsSecretName);
     }
@@ -206,6 +210,7 @@ export class StoryloomStack extends Stack {
       secrets.openai = secretsmanager.Secret.fromSecretNameV2(this, 'OpenAiKey', config.openAiSecretName);
     }
 
+    const invokable: Partial<Record<PrivateFunctionId, StoryloomFunction>> = {};
     this.bindings = new AppBindings({
       config,
       appUrl: web.url,
@@ -216,9 +221,25 @@ export class StoryloomStack extends Stack {
       userPool: users.userPool,
       userPoolClient: users.client,
       secrets,
+      privateFunctions: invokable,
       originVerifyValue,
       configurationSetName: configurationSet.configurationSetName,
     });
+
+    // Functions no route exposes (docs/accounts.md): made before the routes that invoke them. The pool
+    // trigger gets no app environment (the pool names the function, so the function may not name the pool).
+    for (const def of privateFunctions) {
+      const fn = new StoryloomFunction(this, privateConstructId(def.id), {
+        code: props.code(def.id),
+        description: def.description,
+        timeoutSeconds: def.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+        memoryMb: DEFAULT_MEMORY_MB,
+        retainLogs: retain,
+      });
+      if (def.trigger === 'preSignUp') users.addPreSignUpTrigger(fn);
+      else this.bindings.bind(fn, def.grants);
+      invokable[def.id] = fn;
+    }
 
     this.routes = new ApiRoutes(this, 'Routes', {
       httpApi,
@@ -304,6 +325,11 @@ export class StoryloomStack extends Stack {
       new CfnOutput(this, name, { value, description });
     }
   }
+}
+
+/** `account-keeper` -> `AccountKeeper`. */
+function privateConstructId(id: PrivateFunctionId): string {
+  return id.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 }
 
 /** `media-jobs` -> `MediaJobs`. */

@@ -44,6 +44,8 @@ export interface ProvisionedResources {
   mediaJobsDlqUrl: string;
   userPoolId: string;
   userPoolClientId: string;
+  /** The web client's generated secret (AWS: a Secrets Manager secret; here handed over as USER_POOL_CLIENT_SECRET). */
+  userPoolClientSecret: string;
 }
 
 interface Clients {
@@ -180,14 +182,20 @@ async function ensureBucket(client: S3Client, appUrl: string) {
 async function ensureUserPool(client: CognitoIdentityProviderClient, dataDir: string) {
   const statePath = join(dataDir, 'cognito-ids.json');
   const saved = await readFile(statePath, 'utf8')
-    .then((text) => JSON.parse(text) as { userPoolId: string; userPoolClientId: string })
+    .then((text) => JSON.parse(text) as { userPoolId: string; userPoolClientId: string; userPoolClientSecret?: string })
     .catch(() => undefined);
   if (saved) {
     const exists = await client
       .send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId }))
       .then(() => true)
       .catch(() => false);
-    if (exists) return saved;
+    if (exists && saved.userPoolClientSecret) return { ...saved, userPoolClientSecret: saved.userPoolClientSecret };
+    if (exists) {
+      // A data folder from before the client had a secret: a new confidential client on the same pool.
+      const ids = { userPoolId: saved.userPoolId, ...(await createWebClient(client, saved.userPoolId)) };
+      await writeFile(statePath, JSON.stringify(ids), { mode: 0o600 });
+      return ids;
+    }
   }
   const { UserPool } = await client.send(
     new CreateUserPoolCommand({
@@ -205,19 +213,29 @@ async function ensureUserPool(client: CognitoIdentityProviderClient, dataDir: st
   );
   const userPoolId = UserPool?.Id;
   if (!userPoolId) throw new Error('cognito-local did not return a user pool id');
+  const webClient = await createWebClient(client, userPoolId);
+  await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: LOCAL_NAMES.adminGroup }));
+  const ids = { userPoolId, ...webClient };
+  // Holds the client secret: readable by its owner only, like the stand-in's signing key.
+  await writeFile(statePath, JSON.stringify(ids), { mode: 0o600 });
+  return ids;
+}
+
+/** The web client as in AWS (infra/lib/constructs/user-directory.ts): confidential, password and refresh flows. */
+async function createWebClient(client: CognitoIdentityProviderClient, userPoolId: string) {
   const { UserPoolClient } = await client.send(
     new CreateUserPoolClientCommand({
       UserPoolId: userPoolId,
       ClientName: 'storyloom-web',
-      ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      GenerateSecret: true,
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
     }),
   );
   const userPoolClientId = UserPoolClient?.ClientId;
-  if (!userPoolClientId) throw new Error('cognito-local did not return a client id');
-  await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: LOCAL_NAMES.adminGroup }));
-  const ids = { userPoolId, userPoolClientId };
-  await writeFile(statePath, JSON.stringify(ids));
-  return ids;
+  const userPoolClientSecret = UserPoolClient?.ClientSecret;
+  if (!userPoolClientId || !userPoolClientSecret)
+    throw new Error('cognito-local did not return a client id and secret');
+  return { userPoolClientId, userPoolClientSecret };
 }
 
 /**

@@ -3,12 +3,13 @@
  * ports of 127.0.0.1, with their data under one folder. See docs/local-stand-ins.md for why each is embedded
  * the way it is.
  */
-import { generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { handler as preSignUpTrigger } from '@storyloom/functions/handlers/auth/pre-sign-up';
 import type { Email as SesEmail } from 'aws-ses-v2-local/dist/store.js';
 import type { InvalidParameterError } from 'cognito-local/lib/errors.js';
 import type { Config as CognitoConfig } from 'cognito-local/lib/server/config.js';
@@ -341,7 +342,8 @@ async function startCognito(
   const tokenConfig: TokenConfig = { IssuerDomain: issuerOverride };
   const config: CognitoConfig = {
     LambdaClient: {},
-    TriggerFunctions: {},
+    // The pool's pre-sign-up trigger, as in AWS (infra/lib/constructs/user-directory.ts): see inProcessLambda.
+    TriggerFunctions: { PreSignUp: PRE_SIGN_UP_FUNCTION },
     // cognito-local defaults every pool to email-as-username; AWS does not, and the app's pool says what it wants.
     UserPoolDefaults: {},
     TokenConfig: tokenConfig,
@@ -357,13 +359,12 @@ async function startCognito(
   ).create(ctx, config.UserPoolDefaults);
   giveAwsShapedPoolIds(cognito, (message) => new InvalidParameter(message));
 
-  // No trigger functions are configured, so the Lambda and KMS clients are never called: stubs keep aws-sdk v2 unloaded.
-  const noLambda = {} as ConstructorParameters<typeof services.LambdaService>[1];
+  // The one trigger runs the app's own handler in this process; no KMS trigger: stubs keep aws-sdk v2 unloaded.
   const noKms = {} as CryptoService;
   const triggers = new services.TriggersService(
     clock,
     cognito,
-    new services.LambdaService(config.TriggerFunctions, noLambda),
+    new services.LambdaService(config.TriggerFunctions, inProcessLambda),
     noKms,
   );
   const sender: MessageSender = {
@@ -394,18 +395,77 @@ async function startCognito(
     triggers,
   };
   const route = Router(cognitoServices);
-  // cognito-local has no global sign-out; AWS's AdminUserGlobalSignOut revokes the user's refresh tokens,
-  // which here are the list kept on the user.
-  const router: typeof route = (target) =>
-    target === 'AdminUserGlobalSignOut'
-      ? async (ctx, req: { UserPoolId: string; Username: string }) => {
-          const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
-          const user = await userPool.getUserByUsername(ctx, req.Username);
-          if (!user) throw new UserNotFound();
-          await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
-          return {};
+  const { NotAuthorizedError: NotAuthorized } = pkgRequire('./lib/errors.js') as {
+    NotAuthorizedError: new () => Error;
+  };
+  /** AWS refuses a confidential client's call without the right secret; cognito-local checks none. */
+  const checkSecret = async (
+    ctx: Parameters<CognitoService['getAppClient']>[0],
+    clientId: string,
+    given: string | undefined,
+    username?: string,
+  ) => {
+    const client = await cognito.getAppClient(ctx, clientId);
+    const secret = client?.ClientSecret;
+    if (!secret) return;
+    const wanted =
+      username === undefined
+        ? secret
+        : createHmac('sha256', secret)
+            .update(username + clientId)
+            .digest('base64');
+    const [a, b] = [Buffer.from(given ?? ''), Buffer.from(wanted)];
+    if (a.length !== b.length || !timingSafeEqual(a, b)) throw new NotAuthorized();
+  };
+  type SecretRequest = {
+    ClientId: string;
+    SecretHash?: string;
+    Username?: string;
+    AuthFlow?: string;
+    AuthParameters?: Record<string, string>;
+    ClientSecret?: string;
+    RefreshToken?: string;
+  };
+  const router: typeof route = (target) => {
+    // cognito-local has no global sign-out; AWS's AdminUserGlobalSignOut revokes the user's refresh tokens,
+    // which here are the list kept on the user.
+    if (target === 'AdminUserGlobalSignOut') {
+      return async (ctx, req: { UserPoolId: string; Username: string }) => {
+        const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+        const user = await userPool.getUserByUsername(ctx, req.Username);
+        if (!user) throw new UserNotFound();
+        await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+        return {};
+      };
+    }
+    // Nor GetTokensFromRefreshToken: it is REFRESH_TOKEN_AUTH with the client secret instead of a SECRET_HASH
+    // (a revoked refresh token is no longer in the user's list, so it fails the same way).
+    if (target === 'GetTokensFromRefreshToken') {
+      const initiate = route('InitiateAuth');
+      return async (ctx, req: SecretRequest) => {
+        await checkSecret(ctx, req.ClientId, req.ClientSecret);
+        const answer = (await initiate(ctx, {
+          ClientId: req.ClientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: req.RefreshToken ?? '' },
+        } as never)) as { AuthenticationResult?: unknown };
+        return { AuthenticationResult: answer.AuthenticationResult };
+      };
+    }
+    if (target === 'SignUp' || target === 'InitiateAuth') {
+      const inner = route(target);
+      return async (ctx, req: SecretRequest) => {
+        const refresh = req.AuthFlow === 'REFRESH_TOKEN_AUTH' || req.AuthFlow === 'REFRESH_TOKEN';
+        if (!refresh) {
+          const username = target === 'SignUp' ? req.Username : req.AuthParameters?.USERNAME;
+          const given = target === 'SignUp' ? req.SecretHash : req.AuthParameters?.SECRET_HASH;
+          await checkSecret(ctx, req.ClientId, given, username ?? '');
         }
-      : route(target);
+        return inner(ctx, req as never);
+      };
+    }
+    return route(target);
+  };
   const app = createServer(router, logger, config.ServerConfig, cognitoServices).application as http.RequestListener;
 
   let url = '';
@@ -439,6 +499,27 @@ async function startCognito(
     stop: () => closeServer(server),
   };
 }
+
+/** The function name the local pool's PreSignUp trigger is configured with. */
+const PRE_SIGN_UP_FUNCTION = 'storyloom-pre-sign-up';
+
+/**
+ * Stands in for the Lambda client cognito-local invokes triggers with (aws-sdk v2's `invoke().promise()`):
+ * the pre-sign-up trigger is the app's own handler (functions/src/handlers/auth/pre-sign-up.ts), run here.
+ */
+const inProcessLambda = {
+  invoke(params: { FunctionName: string; Payload: string }) {
+    return {
+      promise: async () => {
+        if (params.FunctionName !== PRE_SIGN_UP_FUNCTION) {
+          return { StatusCode: 200, FunctionError: 'Unhandled', Payload: '{"errorMessage":"no such function"}' };
+        }
+        const result = await preSignUpTrigger(JSON.parse(params.Payload));
+        return { StatusCode: 200, Payload: JSON.stringify(result) };
+      },
+    };
+  },
+} as unknown as ConstructorParameters<typeof CognitoServicesModule.LambdaService>[1];
 
 /**
  * The Cognito stand-in's RS256 key pair, made once per data folder (`cognito/signing-key.json`, readable

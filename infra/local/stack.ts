@@ -91,6 +91,8 @@ export function localHandlerEnv(
     MEDIA_JOBS_QUEUE_URL: resources.mediaJobsQueueUrl,
     USER_POOL_ID: resources.userPoolId,
     USER_POOL_CLIENT_ID: resources.userPoolClientId,
+    // In AWS a Secrets Manager secret (USER_POOL_CLIENT_SECRET_ID); here the value, like a provider key (lib/secrets.ts).
+    USER_POOL_CLIENT_SECRET: resources.userPoolClientSecret,
     SES_FROM_ADDRESS: 'Storyloom <no-reply@storyloom.local>',
     CONTACT_TO_ADDRESS: 'hello@storyloom.local',
     APP_URL: appUrl,
@@ -228,6 +230,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       if (!opts.quiet) console.error('worker error', error);
     },
   });
+  // POST /reset-password invokes the private account keeper; here its handler runs in this process.
+  const { registerLocalAccountKeeper } = await import('@storyloom/functions/adapters/account-keeper');
+  const keeper = (await loadModule('auth/account-keeper')).handler as Parameters<typeof registerLocalAccountKeeper>[0];
+  registerLocalAccountKeeper((request) => keeper(request));
   // API functions speak short texts (spoken answers) with the local engine here; in AWS only the media worker carries it.
   const { registerLocalSpeechEngine } = await import('@storyloom/functions/adapters/voice/speech');
   registerLocalSpeechEngine(async () => {

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mediaWorker, routeId, routes, worker } from '@storyloom/functions/routes';
+import { mediaWorker, privateFunctions, routeId, routes, worker } from '@storyloom/functions/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseHandlers, handlerEntries, workerFunctionId } from '../lib/bundle.ts';
 import { compareGrants, missingGrants, type SdkUse, sdkUseByFunction } from '../lib/grants.ts';
@@ -10,7 +10,7 @@ import { REPO_ROOT } from '../lib/paths.ts';
 let uses: Record<string, SdkUse>;
 let dir: string;
 beforeAll(async () => {
-  uses = sdkUseByFunction(await analyseHandlers(handlerEntries(routes, [worker, mediaWorker])));
+  uses = sdkUseByFunction(await analyseHandlers(handlerEntries(routes, [worker, mediaWorker], privateFunctions)));
   // Inside the repository (cdk.out is git-ignored), so the fixtures resolve the installed AWS SDK.
   await mkdir(join(REPO_ROOT, 'cdk.out'), { recursive: true });
   dir = await mkdtemp(join(REPO_ROOT, 'cdk.out', 'grants-test-'));
@@ -46,7 +46,22 @@ describe('the route table', () => {
       if (result.missing.length) problems.push(`${id}: uses ${result.missing.join('; ')} undeclared`);
       if (result.unused.length) problems.push(`${id}: declares ${result.unused.join('; ')} unused`);
     }
+    for (const fn of privateFunctions) {
+      const result = compareGrants(uses[fn.id]!, fn.grants);
+      if (result.missing.length) problems.push(`${fn.id}: uses ${result.missing.join('; ')} undeclared`);
+      if (result.unused.length) problems.push(`${fn.id}: declares ${result.unused.join('; ')} unused`);
+    }
     expect(problems).toEqual([]);
+  });
+
+  it("keeps every Cognito call of a public route on the client's own API (no IAM permission at all)", () => {
+    for (const route of routes.filter((r) => r.auth === 'public')) {
+      expect(uses[routeId(route)]?.cognito, `${route.method} ${route.path}`).toEqual([]);
+    }
+    // The pool trigger calls nothing; the account keeper holds the reset's Admin calls instead of the route.
+    expect(uses['pre-sign-up']).toMatchObject({ cognito: [], secrets: false, queue: false, invoke: false });
+    expect(uses['pre-sign-up']?.table).toBeUndefined();
+    expect(uses[routeId({ method: 'POST', path: '/reset-password' })]).toMatchObject({ invoke: true, cognito: [] });
   });
 });
 

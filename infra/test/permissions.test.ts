@@ -1,4 +1,4 @@
-import { type RouteDef, type RouteGrants, routes, worker } from '@storyloom/functions/routes';
+import { privateFunctions, type RouteDef, type RouteGrants, routes, worker } from '@storyloom/functions/routes';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,7 +7,7 @@ import {
   TABLE_READ_ACTIONS,
   TABLE_WRITE_ACTIONS,
 } from '../lib/constructs/app-bindings.ts';
-import { SENSITIVE_PATHS } from '../lib/constructs/edge-firewall.ts';
+import { SENSITIVE_PATHS, USER_POOL_PUBLIC_OPERATIONS } from '../lib/constructs/edge-firewall.ts';
 import { ROUTE_THROTTLES } from '../lib/storyloom-stack.ts';
 import { actionsOf, synth } from './synth.ts';
 
@@ -44,6 +44,7 @@ function expectedActions(grants: RouteGrants = {}): string[] {
   if (grants.queue) for (const a of ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl']) actions.add(a);
   if (grants.secrets?.length)
     for (const a of ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret']) actions.add(a);
+  if (grants.invoke?.length) actions.add('lambda:InvokeFunction');
   return [...actions].sort();
 }
 
@@ -65,28 +66,36 @@ describe('grants per route', () => {
     );
   });
 
-  it('gives public routes only the Cognito admin calls reviewed here', () => {
-    // A public route with a new admin call fails here until someone reviews it. register reaches the
-    // group calls through createPoolUser's admin branch (used by create-admin, never by a visitor) and
-    // AdminDeleteUser to undo a half-made account; splitting that module would drop them.
-    const reviewed: Record<string, string[]> = {
-      'POST /register': [
-        'AdminAddUserToGroup',
-        'AdminCreateUser',
-        'AdminDeleteUser',
-        'AdminRemoveUserFromGroup',
-        'AdminSetUserPassword',
-      ],
-      'POST /login': ['AdminInitiateAuth'],
-      'POST /refresh-token': ['AdminInitiateAuth'],
-      'GET /verify-email': ['AdminUpdateUserAttributes'],
-      'POST /reset-password': ['AdminSetUserPassword', 'AdminUpdateUserAttributes', 'AdminUserGlobalSignOut'],
-    };
-    for (const route of table.filter((r) => r.auth === 'public')) {
-      const key = `${route.method} ${route.path}`;
-      const admin = actionsOf(app.routePolicy(route)).filter((a) => a.startsWith('cognito-idp:'));
-      expect(admin.sort(), key).toEqual((reviewed[key] ?? []).map((a) => `cognito-idp:${a}`).sort());
+  it('gives no public route any Cognito action (no Admin*, nor anything else of cognito-idp)', () => {
+    const publicRoutes = table.filter((r) => r.auth === 'public');
+    expect(publicRoutes.length).toBeGreaterThan(5);
+    for (const route of publicRoutes) {
+      const cognito = actionsOf(app.routePolicy(route)).filter((a) => a.toLowerCase().startsWith('cognito-idp:'));
+      expect(cognito, `${route.method} ${route.path}`).toEqual([]);
     }
+  });
+
+  it('lets POST /reset-password invoke the account keeper and nothing else, whose role holds only the reset', () => {
+    const keeper = privateFunctions.find((f) => f.id === 'account-keeper')!;
+    const keeperActions = [...new Set(actionsOf(app.functionPolicy(keeper.description)))].sort();
+    expect(keeperActions).toEqual(expectedActions(keeper.grants));
+    expect(keeperActions.filter((a) => a.startsWith('cognito-idp:'))).toEqual([
+      'cognito-idp:AdminSetUserPassword',
+      'cognito-idp:AdminUpdateUserAttributes',
+      'cognito-idp:AdminUserGlobalSignOut',
+    ]);
+    const reset = app.routePolicy({ method: 'POST', path: '/reset-password' });
+    const invoke = reset.filter((s) => actionsOf([s]).includes('lambda:InvokeFunction'));
+    expect(invoke).toHaveLength(1);
+    expect(JSON.stringify(invoke[0]!.Resource)).toMatch(/AccountKeeper/);
+    expect(JSON.stringify(invoke[0]!.Resource)).not.toContain(':*');
+    for (const route of table) {
+      const invokes = actionsOf(app.routePolicy(route)).includes('lambda:InvokeFunction');
+      expect(invokes, `${route.method} ${route.path}`).toBe(Boolean(route.grants?.invoke?.length));
+    }
+    // The pool trigger holds nothing but its own logs, and no app environment.
+    const trigger = privateFunctions.find((f) => f.id === 'pre-sign-up')!;
+    expect([...new Set(actionsOf(app.functionPolicy(trigger.description)))].sort()).toEqual(LOG_ACTIONS);
   });
 
   it('gives S3 actions to the media routes only, on users/* objects', () => {
@@ -184,11 +193,25 @@ describe('one door', () => {
 });
 
 describe('identity', () => {
-  it("closes the user pool's public API with a blocking regional web ACL (the API's Admin calls are IAM-signed)", () => {
-    app.root.hasResourceProperties('AWS::WAFv2::WebACL', {
-      Scope: 'REGIONAL',
-      DefaultAction: { Block: {} },
-      Rules: [],
+  it('lets through only the public user pool calls the API makes (each needs the client secret), blocking the rest', () => {
+    const acl = Object.values(app.root.findResources('AWS::WAFv2::WebACL')).find(
+      (a) => a.Properties.Scope === 'REGIONAL',
+    )!;
+    expect(acl.Properties.DefaultAction).toEqual({ Block: {} });
+    const allowed = JSON.stringify(acl.Properties.Rules);
+    for (const operation of USER_POOL_PUBLIC_OPERATIONS) {
+      expect(allowed).toContain(`"AWSCognitoIdentityProviderService.${operation}"`);
+    }
+    for (const selfService of ['UpdateUserAttributes', 'DeleteUser', 'ChangePassword', 'GetUser', 'GlobalSignOut']) {
+      expect(allowed).not.toContain(`.${selfService}"`);
+    }
+    expect(allowed).not.toMatch(/AdminInitiateAuth|AWSCognitoIdentityProviderService\.Admin/);
+    app.root.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: true,
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    });
+    app.root.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: { PreSignUp: Match.anyValue() },
     });
     app.root.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
       ResourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('UsersUserPool'), 'Arn'] },

@@ -1,21 +1,23 @@
+import { createHmac } from 'node:crypto';
 import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminDeleteUserCommand,
-  AdminInitiateAuthCommand,
-  AdminRemoveUserFromGroupCommand,
-  AdminSetUserPasswordCommand,
-  AdminUpdateUserAttributesCommand,
-  AdminUserGlobalSignOutCommand,
+  GetTokensFromRefreshTokenCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '@storyloom/shared/constants';
 import { cognito } from '../lib/clients/cognito.ts';
 import { config } from '../lib/config.ts';
-import { describeError, logger } from '../lib/logger.ts';
+import { providerKey } from '../lib/secrets.ts';
 
 /**
  * The Cognito user pool, which holds credentials and issues tokens. Our user id is the Cognito
  * username; the pool knows no display username, so login by name or email is resolved by us first.
+ *
+ * This module makes only the app client's own (public) calls: SignUp, InitiateAuth with the password,
+ * GetTokensFromRefreshToken. They need no IAM permission; the client is confidential, so each call
+ * proves it comes from the API with the client secret (Secrets Manager, `grants.secrets:
+ * ['cognito-client']`). The IAM-signed Admin calls live in user-pool-admin.ts, which no public
+ * route imports (docs/accounts.md, "Who may call what in Cognito").
  */
 
 /** The Cognito group that mirrors the `admin` role (the user record is what the API checks). */
@@ -28,8 +30,7 @@ export interface SessionTokens {
   expiresIn: number;
 }
 
-const pool = () => ({ UserPoolId: config.userPoolId });
-const errorName = (error: unknown) => (error as Error | null)?.name ?? '';
+export const errorName = (error: unknown) => (error as Error | null)?.name ?? '';
 
 /** Cognito's answers to a wrong password or unknown user (the local stand-in says InvalidPassword). */
 const WRONG_CREDENTIALS = new Set(['NotAuthorizedException', 'InvalidPasswordException', 'UserNotFoundException']);
@@ -37,7 +38,7 @@ const WRONG_CREDENTIALS = new Set(['NotAuthorizedException', 'InvalidPasswordExc
 /** Cognito rejected a password by its own policy: the message is safe to show. */
 export class PasswordRejected extends Error {}
 
-async function withPasswordPolicy<T>(call: Promise<T>): Promise<T> {
+export async function withPasswordPolicy<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
@@ -46,51 +47,55 @@ async function withPasswordPolicy<T>(call: Promise<T>): Promise<T> {
   }
 }
 
-/** A confirmed pool user with a permanent password (no Cognito mail: we send our own). */
-export async function createPoolUser(user: {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  password: string;
-  role: Role;
-}): Promise<void> {
-  await cognito.send(
-    new AdminCreateUserCommand({
-      ...pool(),
-      Username: user.id,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: user.email },
-        { Name: 'email_verified', Value: String(user.emailVerified) },
-      ],
-    }),
-  );
-  await withPasswordPolicy(
-    cognito.send(
-      new AdminSetUserPasswordCommand({ ...pool(), Username: user.id, Password: user.password, Permanent: true }),
-    ),
-  );
-  if (user.role === 'admin') await setPoolAdmin(user.id, true);
+/**
+ * Cognito's SECRET_HASH of a confidential client: Base64(HMAC-SHA256(key = client secret,
+ * message = username + client id)).
+ */
+export function secretHash(clientSecret: string, username: string, clientId: string): string {
+  return createHmac('sha256', clientSecret)
+    .update(username + clientId)
+    .digest('base64');
 }
 
-/** Deletes a pool user; a user that is already gone is fine. */
-export async function deletePoolUser(userId: string): Promise<void> {
-  try {
-    await cognito.send(new AdminDeleteUserCommand({ ...pool(), Username: userId }));
-  } catch (error) {
-    if (errorName(error) !== 'UserNotFoundException') throw error;
-  }
+/** The web client's secret (cached by lib/secrets.ts); without it the client cannot sign anyone in. */
+async function clientSecret(): Promise<string> {
+  const secret = await providerKey('cognito-client');
+  if (!secret) throw new Error('The user pool client secret is not configured (USER_POOL_CLIENT_SECRET_ID)');
+  return secret;
+}
+
+/**
+ * A self-service sign-up under our user id. The pool's pre-sign-up trigger (handlers/auth/pre-sign-up.ts)
+ * confirms it at once and leaves the email unverified; Cognito sends no mail (we send our own).
+ */
+export async function signUpPoolUser(user: { id: string; email: string; password: string }): Promise<void> {
+  const secret = await clientSecret();
+  await withPasswordPolicy(
+    cognito.send(
+      new SignUpCommand({
+        ClientId: config.userPoolClientId,
+        SecretHash: secretHash(secret, user.id, config.userPoolClientId),
+        Username: user.id,
+        Password: user.password,
+        UserAttributes: [{ Name: 'email', Value: user.email }],
+      }),
+    ),
+  );
 }
 
 /** Signs in with a password: the session's tokens, or null for a wrong password or unknown user. */
 export async function signIn(userId: string, password: string): Promise<SessionTokens | null> {
+  const secret = await clientSecret();
   try {
     const { AuthenticationResult: result } = await cognito.send(
-      new AdminInitiateAuthCommand({
-        ...pool(),
+      new InitiateAuthCommand({
         ClientId: config.userPoolClientId,
-        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: userId, PASSWORD: password },
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: {
+          USERNAME: userId,
+          PASSWORD: password,
+          SECRET_HASH: secretHash(secret, userId, config.userPoolClientId),
+        },
       }),
     );
     if (!result?.IdToken || !result.RefreshToken) throw new Error('Cognito returned no tokens (an auth challenge?)');
@@ -101,15 +106,19 @@ export async function signIn(userId: string, password: string): Promise<SessionT
   }
 }
 
-/** A new ID token for a refresh token, or null when the refresh token is invalid, expired or revoked. */
+/**
+ * A new ID token for a refresh token, or null when the refresh token is invalid, expired or revoked.
+ * GetTokensFromRefreshToken takes the client secret itself (no SECRET_HASH, so no username needed);
+ * the client has no refresh token rotation, so the refresh token stays the same.
+ */
 export async function refreshSession(refreshToken: string): Promise<Omit<SessionTokens, 'refreshToken'> | null> {
+  const secret = await clientSecret();
   try {
     const { AuthenticationResult: result } = await cognito.send(
-      new AdminInitiateAuthCommand({
-        ...pool(),
+      new GetTokensFromRefreshTokenCommand({
         ClientId: config.userPoolClientId,
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: { REFRESH_TOKEN: refreshToken },
+        ClientSecret: secret,
+        RefreshToken: refreshToken,
       }),
     );
     if (!result?.IdToken) return null;
@@ -117,46 +126,6 @@ export async function refreshSession(refreshToken: string): Promise<Omit<Session
   } catch (error) {
     if (WRONG_CREDENTIALS.has(errorName(error))) return null;
     throw error;
-  }
-}
-
-export async function setPoolPassword(userId: string, password: string): Promise<void> {
-  await withPasswordPolicy(
-    cognito.send(new AdminSetUserPasswordCommand({ ...pool(), Username: userId, Password: password, Permanent: true })),
-  );
-}
-
-/** Marks the email verified. The (unchanged) email goes along: the local stand-in insists, AWS accepts it. */
-export async function markPoolEmailVerified(userId: string, email: string): Promise<void> {
-  await cognito.send(
-    new AdminUpdateUserAttributesCommand({
-      ...pool(),
-      Username: userId,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-}
-
-/** Adds the user to, or removes them from, the admin group. */
-export async function setPoolAdmin(userId: string, admin: boolean): Promise<void> {
-  const input = { ...pool(), Username: userId, GroupName: ADMIN_GROUP };
-  await cognito.send(admin ? new AdminAddUserToGroupCommand(input) : new AdminRemoveUserFromGroupCommand(input));
-}
-
-/**
- * Revokes the user's refresh tokens (logout, password reset or change). Best effort: the ID tokens of
- * those sessions are refused anyway (the user record's `sessionsValidFrom`), and so is a refresh whose
- * session began before it (login.ts). The local stand-in implements this call (infra/local/services.ts).
- */
-export async function signOutEverywhere(userId: string): Promise<void> {
-  try {
-    await cognito.send(new AdminUserGlobalSignOutCommand({ ...pool(), Username: userId }));
-  } catch (error) {
-    if (errorName(error) !== 'UserNotFoundException')
-      logger.warn('global sign-out failed', { userId, ...describeError(error) });
   }
 }
 

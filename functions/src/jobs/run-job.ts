@@ -1,6 +1,6 @@
 import { purgeAccount } from '../domain/accounts/deletion.ts';
 import { sendPasswordResetMail } from '../domain/accounts/password-reset.ts';
-import { sendVerificationMail } from '../domain/accounts/registration.ts';
+import { dropOrphanPoolUser, sendVerificationMail, syncPoolEmail } from '../domain/accounts/registration.ts';
 import { notifyOperator } from '../domain/contact.ts';
 import type { Job } from './types.ts';
 
@@ -15,5 +15,9 @@ export async function runJob(job: Job): Promise<void> {
       return sendPasswordResetMail(job);
     case 'account.purge':
       return purgeAccount(job.userId);
+    case 'account.drop-pool-user':
+      return dropOrphanPoolUser(job.userId);
+    case 'account.sync-pool-email':
+      return syncPoolEmail(job.userId);
   }
 }

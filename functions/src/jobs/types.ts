@@ -12,6 +12,10 @@ export const jobSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('account.reset-password'), email: z.string(), requestId: z.string() }),
   /** Finishes an account deletion whose inline run failed; every step is idempotent. */
   z.object({ type: z.literal('account.purge'), userId: z.string() }),
+  /** Deletes the pool user of a failed registration, only if no user record names it (docs/accounts.md). */
+  z.object({ type: z.literal('account.drop-pool-user'), userId: z.string() }),
+  /** Copies the user record's email_verified to the pool user (the public verify route calls no Cognito). */
+  z.object({ type: z.literal('account.sync-pool-email'), userId: z.string() }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 export type JobType = Job['type'];

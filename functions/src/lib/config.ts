@@ -14,6 +14,8 @@ export const config = {
   userPoolClientId: requiredEnv('USER_POOL_CLIENT_ID'),
   sesFromAddress: requiredEnv('SES_FROM_ADDRESS'),
   contactToAddress: requiredEnv('CONTACT_TO_ADDRESS'),
+  /** The private account keeper's function name (password reset); unset locally, where it runs in-process. */
+  accountKeeperFunction: optionalEnv('ACCOUNT_KEEPER_FUNCTION'),
   /** Public URL of the app, used in email links (no trailing slash). */
   appUrl: requiredEnv('APP_URL').replace(/\/+$/, ''),
   contactRateLimit: intEnv('CONTACT_RATE_LIMIT', 5),

@@ -13,6 +13,9 @@ import type { SecretName } from '../routes.ts';
 const SOURCES: Record<SecretName, { secretId: string; localKey: string }> = {
   elevenlabs: { secretId: 'ELEVENLABS_SECRET_ID', localKey: 'ELEVENLABS_API_KEY' },
   openai: { secretId: 'OPENAI_SECRET_ID', localKey: 'OPENAI_API_KEY' },
+  // The web app client's secret (adapters/user-pool.ts): a Secrets Manager secret the CDK app fills from
+  // Cognito; locally the secret of the client provision.ts made.
+  'cognito-client': { secretId: 'USER_POOL_CLIENT_SECRET_ID', localKey: 'USER_POOL_CLIENT_SECRET' },
 };
 
 /** How long a fetched key is reused: one Secrets Manager call per warm function per 15 minutes at most. */

@@ -1,37 +1,32 @@
-import type { RouteDef } from '../routes.ts';
+import type { PrivateFunctionDef, RouteDef } from '../routes.ts';
 
-/** Accounts (docs/accounts.md): sign-up, login, sessions, email links, profile, deletion, user admin. */
+/**
+ * Accounts (docs/accounts.md): sign-up, login, sessions, email links, profile, deletion, user admin.
+ * No public route holds a Cognito permission: they use the app client's own calls with its secret
+ * (`secrets: ['cognito-client']`), queue the worker, or invoke the private account keeper.
+ */
 export const accountRoutes: RouteDef[] = [
   {
     method: 'POST',
     path: '/register',
     handler: 'auth/register',
     auth: 'public',
-    grants: {
-      table: 'readwrite',
-      cognito: [
-        'AdminAddUserToGroup',
-        'AdminCreateUser',
-        'AdminDeleteUser',
-        'AdminRemoveUserFromGroup',
-        'AdminSetUserPassword',
-      ],
-      queue: 'jobs',
-    },
+    // SignUp with the client secret; a half-made sign-up is undone by the worker (account.drop-pool-user).
+    grants: { table: 'readwrite', secrets: ['cognito-client'], queue: 'jobs' },
   },
   {
     method: 'POST',
     path: '/login',
     handler: 'auth/login',
     auth: 'public',
-    grants: { table: 'readwrite', cognito: ['AdminInitiateAuth'] },
+    grants: { table: 'readwrite', secrets: ['cognito-client'] },
   },
   {
     method: 'POST',
     path: '/refresh-token',
     handler: 'auth/refresh-token',
     auth: 'public',
-    grants: { table: 'read', cognito: ['AdminInitiateAuth'] },
+    grants: { table: 'read', secrets: ['cognito-client'] },
   },
   {
     method: 'POST',
@@ -52,7 +47,8 @@ export const accountRoutes: RouteDef[] = [
     path: '/verify-email',
     handler: 'auth/verify-email',
     auth: 'public',
-    grants: { table: 'readwrite', cognito: ['AdminUpdateUserAttributes'] },
+    // The worker mirrors the flag to the pool (account.sync-pool-email).
+    grants: { table: 'readwrite', queue: 'jobs' },
   },
   {
     method: 'POST',
@@ -73,10 +69,9 @@ export const accountRoutes: RouteDef[] = [
     path: '/reset-password',
     handler: 'auth/reset-password',
     auth: 'public',
-    grants: {
-      table: 'readwrite',
-      cognito: ['AdminSetUserPassword', 'AdminUpdateUserAttributes', 'AdminUserGlobalSignOut'],
-    },
+    // The private account keeper checks the link and sets the password: this route can only ask it.
+    // (table 'read': lib/http.ts reads a signed-in caller's session state, in every route's bundle.)
+    grants: { table: 'read', invoke: ['account-keeper'] },
   },
   { method: 'GET', path: '/api/profile', handler: 'profile/get-profile', auth: 'user', grants: { table: 'read' } },
   {
@@ -84,7 +79,12 @@ export const accountRoutes: RouteDef[] = [
     path: '/api/profile',
     handler: 'profile/change-password',
     auth: 'user',
-    grants: { table: 'readwrite', cognito: ['AdminInitiateAuth', 'AdminSetUserPassword', 'AdminUserGlobalSignOut'] },
+    // The current password is checked with the client's own sign-in (the secret), then set with the Admin call.
+    grants: {
+      table: 'readwrite',
+      cognito: ['AdminSetUserPassword', 'AdminUserGlobalSignOut'],
+      secrets: ['cognito-client'],
+    },
   },
   {
     method: 'POST',
@@ -109,5 +109,25 @@ export const accountRoutes: RouteDef[] = [
     handler: 'admin/set-user-role',
     auth: 'admin',
     grants: { table: 'readwrite', cognito: ['AdminAddUserToGroup', 'AdminRemoveUserFromGroup'] },
+  },
+];
+
+/** Account functions outside the route table (docs/accounts.md, "Who may call what in Cognito"). */
+export const accountFunctions: PrivateFunctionDef[] = [
+  {
+    id: 'account-keeper',
+    handler: 'auth/account-keeper',
+    description: 'account keeper: password reset for POST /reset-password (no route)',
+    grants: {
+      table: 'readwrite',
+      cognito: ['AdminSetUserPassword', 'AdminUpdateUserAttributes', 'AdminUserGlobalSignOut'],
+    },
+  },
+  {
+    id: 'pre-sign-up',
+    handler: 'auth/pre-sign-up',
+    description: 'user pool pre-sign-up trigger: confirms API sign-ups, email left unverified',
+    grants: {},
+    trigger: 'preSignUp',
   },
 ];

@@ -1,4 +1,4 @@
-import type { QueueName, RouteGrants, SecretName } from '@storyloom/functions/routes';
+import type { PrivateFunctionId, QueueName, RouteGrants, SecretName } from '@storyloom/functions/routes';
 import { Stack } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -22,6 +22,8 @@ export interface AppBindingsProps {
   userPoolClient: cognito.IUserPoolClient;
   /** Provider secrets that are configured; a function declaring one that is not gets no grant and no id. */
   secrets: Partial<Record<SecretName, secretsmanager.ISecret>>;
+  /** Private functions routes may invoke; filled as they are made, before the routes that invoke them. */
+  privateFunctions: Partial<Record<PrivateFunctionId, lambda.IFunction>>;
   /**
    * The value CloudFront sends in `x-origin-verify` (a deploy-time secret reference, never in the
    * template); the handlers refuse requests without it (functions/src/lib/edge.ts).
@@ -64,6 +66,11 @@ export const QUEUE_URL_ENV: Record<QueueName, string> = {
 export const SECRET_ID_ENV: Record<SecretName, string> = {
   elevenlabs: 'ELEVENLABS_SECRET_ID',
   openai: 'OPENAI_SECRET_ID',
+  'cognito-client': 'USER_POOL_CLIENT_SECRET_ID',
+};
+/** Environment variable naming each private function a route may invoke (functions/src/lib/config.ts). */
+export const INVOKE_ENV: Partial<Record<PrivateFunctionId, string>> = {
+  'account-keeper': 'ACCOUNT_KEEPER_FUNCTION',
 };
 
 const list = <T>(value: T | readonly T[] | undefined): readonly T[] =>
@@ -180,6 +187,16 @@ export class AppBindings {
         /:secret:[^\]]*-\?{6}\]$/,
       );
       fn.addEnvironment(SECRET_ID_ENV[name], secret.secretName);
+    }
+    for (const name of list(grants.invoke)) {
+      const target = this.props.privateFunctions[name];
+      const env = INVOKE_ENV[name];
+      if (!target || !env) throw new Error(`${fn.node.path}: invokes '${name}', which is not made before it`);
+      // The function itself, not `<arn>:*` (grantInvoke's versions and aliases): there are none.
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [target.functionArn] }),
+      );
+      fn.addEnvironment(env, target.functionName);
     }
   }
 }

@@ -110,24 +110,71 @@ export class EdgeFirewall extends Construct {
 }
 
 /**
- * A regional web ACL on the Cognito user pool that blocks every request it is asked about. AWS WAF sees
- * the pool's public API (unauthenticated and token-authorized calls: InitiateAuth, GetUser,
- * UpdateUserAttributes, ChangePassword, DeleteUser…), not the IAM-signed Admin* calls the API makes,
- * and nothing in the app calls the public API: so a user holding a refresh token cannot go around the
- * app (mint an access token, delete themselves without the purge, change their email or password).
+ * The user pool's public (non-IAM) operations the API calls, with the client secret: sign-up, sign-in
+ * with the password, refresh. Everything else on the public API is blocked.
+ */
+export const USER_POOL_PUBLIC_OPERATIONS = ['SignUp', 'InitiateAuth', 'GetTokensFromRefreshToken'] as const;
+/** Cognito's JSON protocol names the operation in this header. */
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+/**
+ * A regional web ACL on the Cognito user pool. AWS WAF sees the pool's public API (unauthenticated and
+ * token-authorized calls), not the IAM-signed Admin* calls. It lets through only the operations the API
+ * makes (USER_POOL_PUBLIC_OPERATIONS, by their X-Amz-Target header), each of which needs the client
+ * secret only the API holds, plus the token signing keys; it blocks the rest, notably the access-token
+ * self-service calls (GetUser, UpdateUserAttributes, ChangePassword, DeleteUser, GlobalSignOut...): so a
+ * user holding a refresh token cannot go around the app (change their email, delete themselves
+ * without the purge). The API never hands out access tokens either (docs/accounts.md).
  */
 export class UserPoolFirewall extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
 
   constructor(scope: Construct, id: string, props: { userPoolArn: string }) {
     super(scope, id);
+    const target = (operation: string): wafv2.CfnWebACL.StatementProperty => ({
+      byteMatchStatement: {
+        fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
+        positionalConstraint: 'EXACTLY',
+        searchString: `${TARGET_PREFIX}${operation}`,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    });
+    const pathEnds = (suffix: string): wafv2.CfnWebACL.StatementProperty => ({
+      byteMatchStatement: {
+        fieldToMatch: { uriPath: {} },
+        positionalConstraint: 'ENDS_WITH',
+        searchString: suffix,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    });
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       scope: 'REGIONAL',
       defaultAction: { block: {} },
       // The description pattern allows letters, digits, spaces and = : # @ / - , . only.
-      description: 'Storyloom: the public user pool API is blocked, the IAM-signed Admin calls of the API pass',
+      description:
+        'Storyloom: only SignUp, InitiateAuth and GetTokensFromRefreshToken of the public user pool API pass, with the client secret',
       visibilityConfig: visibility('storyloom-user-pool'),
-      rules: [],
+      rules: [
+        {
+          name: 'ApiOperations',
+          priority: 1,
+          action: { allow: {} },
+          statement: { orStatement: { statements: USER_POOL_PUBLIC_OPERATIONS.map(target) } },
+          visibilityConfig: visibility('UserPoolApiOperations'),
+        },
+        {
+          // The token signing keys and discovery document (the JWT authorizer reads them), if WAF sees them.
+          name: 'SigningKeys',
+          priority: 2,
+          action: { allow: {} },
+          statement: {
+            orStatement: {
+              statements: [pathEnds('/.well-known/jwks.json'), pathEnds('/.well-known/openid-configuration')],
+            },
+          },
+          visibilityConfig: visibility('UserPoolSigningKeys'),
+        },
+      ],
     });
     new wafv2.CfnWebACLAssociation(this, 'Association', {
       resourceArn: props.userPoolArn,

@@ -1,7 +1,7 @@
 import type { Role } from '@storyloom/shared/constants';
 import { accountText } from '@storyloom/shared/messages';
 import type { AdminUser, AdminUsersResponse } from '@storyloom/shared/schemas/auth';
-import { setPoolAdmin } from '../../adapters/user-pool.ts';
+import { setPoolAdmin } from '../../adapters/user-pool-admin.ts';
 import { decodeCursor, encodeCursor } from '../../data/cursor.ts';
 import { keys } from '../../data/keys.ts';
 import {

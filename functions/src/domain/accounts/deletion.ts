@@ -1,7 +1,7 @@
 import { DELETE_CODE_MAX_ATTEMPTS, DELETE_CODE_TTL_SECONDS } from '@storyloom/shared/constants';
 import { accountText, serverText } from '@storyloom/shared/messages';
 import { sendEmail } from '../../adapters/mailer.ts';
-import { deletePoolUser } from '../../adapters/user-pool.ts';
+import { deletePoolUser } from '../../adapters/user-pool-admin.ts';
 import {
   claimDeleteCode,
   listUserTokenKeys,

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { RESET_LINK_TTL_SECONDS } from '@storyloom/shared/constants';
 import { accountText } from '@storyloom/shared/messages';
 import { sendEmail } from '../../adapters/mailer.ts';
-import { markPoolEmailVerified, PasswordRejected, setPoolPassword } from '../../adapters/user-pool.ts';
+import { PasswordRejected } from '../../adapters/user-pool.ts';
+import { setPoolEmailVerified, setPoolPassword } from '../../adapters/user-pool-admin.ts';
 import { deleteEmailToken, findEmailToken, putEmailToken } from '../../data/account-tokens.ts';
 import {
   claimResetToken,
@@ -67,7 +68,8 @@ export async function validateResetToken(token: string): Promise<{ valid: true; 
 }
 
 /**
- * POST /reset-password. The link is used up first (a conditional update: one caller wins), then the
+ * POST /reset-password, run by the private account keeper (handlers/auth/account-keeper.ts: the public
+ * route holds no Cognito permission and only hands the link and password over). The link is used up first (a conditional update: one caller wins), then the
  * password is set; if Cognito refuses, the link is given back. A reset also proves the email is
  * theirs, lifts the account's failed-login locks, and ends every earlier session of the user.
  */
@@ -84,7 +86,7 @@ export async function resetPassword(token: string, newPassword: string, sourceIp
   }
   await deleteEmailToken('RESET', tokenHash);
   if (!user.emailVerified) {
-    await markPoolEmailVerified(user.id, user.email);
+    await setPoolEmailVerified(user.id, user.email, true);
     await markEmailVerified(user.id);
   }
   await Promise.all([clearLoginLocks(user, sourceIp), endAllSessions(user.id)]);

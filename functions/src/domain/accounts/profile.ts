@@ -1,6 +1,7 @@
 import { accountText, serverText } from '@storyloom/shared/messages';
 import type { LoginResponse, ProfileResponse } from '@storyloom/shared/schemas/auth';
-import { PasswordRejected, setPoolPassword, signIn } from '../../adapters/user-pool.ts';
+import { PasswordRejected, signIn } from '../../adapters/user-pool.ts';
+import { setPoolPassword } from '../../adapters/user-pool-admin.ts';
 import { getUser } from '../../data/users.ts';
 import { Unauthorized, ValidationFailed } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
