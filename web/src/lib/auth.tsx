@@ -1,8 +1,8 @@
 import { commonFallback } from '@storyloom/shared/messages/common';
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { User } from '#web/types/api.ts';
 import { ApiError, api } from './api-client.ts';
+import { useQueryClient } from './react-query.ts';
 import { clearTokens, getToken, readTokenClaims, storeTokens, subscribeTokens, TOKEN_KEY } from './token-storage.ts';
 
 /** What a login call returns (POST /login also sends `refresh_token`, which keeps the session alive). */

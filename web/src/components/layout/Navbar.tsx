@@ -1,8 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-import { Avatar } from '../media/Avatar.tsx';
+import { AvatarInitial } from '../media/AvatarInitial.tsx';
 import { LogoMark } from './Logo.tsx';
+
+/**
+ * The picture is read through a query (a secure URL): loaded with the first signed-in page, not with
+ * every page's initial JavaScript; its letter stands in meanwhile, at the same size (docs/web.md).
+ */
+const Avatar = lazy(async () => ({ default: (await import('../media/Avatar.tsx')).Avatar }));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link active' : 'nav-link');
 
@@ -51,7 +58,9 @@ export function Navbar() {
                 <NavLink to={paths.profile.getHref()} className={navLinkClass}>
                   <span className="nav-avatar">
                     {user && (
-                      <Avatar name={user.Username} path={user.profile_image_url} size={32} letterAsText={false} />
+                      <Suspense fallback={<AvatarInitial name={user.Username} size={32} letterAsText={false} />}>
+                        <Avatar name={user.Username} path={user.profile_image_url} size={32} letterAsText={false} />
+                      </Suspense>
                     )}
                     Profile
                   </span>

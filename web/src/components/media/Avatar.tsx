@@ -1,8 +1,6 @@
-import type { AVATAR_SIZES } from '@storyloom/shared/constants';
 import { useState } from 'react';
 import { useSecureUrl } from '#web/lib/media-url.ts';
-
-export type AvatarSize = (typeof AVATAR_SIZES)[number];
+import { AvatarInitial, type AvatarSize, avatarStyle } from './AvatarInitial.tsx';
 
 /**
  * A user's picture, round, at one of the spec's sizes (32 navbar, 48 cards and comments, 64 author
@@ -31,7 +29,7 @@ export function Avatar({
   const media = path || (userId ? `users/${userId}/avatar/current` : null);
   const { url, status } = useSecureUrl(media);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const style = { width: size, height: size, fontSize: size * 0.45 };
+  const style = avatarStyle(size);
   if (media && url && status !== 'error' && failedUrl !== url) {
     return (
       <img
@@ -46,21 +44,5 @@ export function Avatar({
       />
     );
   }
-  const letter = Array.from(name.trim())[0]?.toLocaleUpperCase('en-US') ?? '?';
-  if (!letterAsText) {
-    return (
-      <span
-        className="avatar avatar-mark"
-        style={style}
-        aria-hidden="true"
-        data-avatar-size={size}
-        data-initial={letter}
-      />
-    );
-  }
-  return (
-    <span className="avatar avatar-initial" style={style} aria-hidden="true" data-avatar-size={size}>
-      {letter}
-    </span>
-  );
+  return <AvatarInitial name={name} size={size} letterAsText={letterAsText} />;
 }
