@@ -189,11 +189,15 @@ function listen(server: http.Server): Promise<void> {
  * uploads and reads media there, under the bucket's CORS rule for the app's origin only.
  * Other programs of the same user can still call them: see docs/local-mode.md, "Who can reach what".
  */
-function answerOnlyThisMachine(server: http.Server, key: string | undefined): void {
+function answerOnlyThisMachine(
+  server: http.Server,
+  key: string | undefined,
+  unsigned: (req: http.IncomingMessage) => boolean = () => false,
+): void {
   const listeners = server.listeners('request') as http.RequestListener[];
   server.removeAllListeners('request');
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (!fromSdkOnThisMachine(req) || !signedWith(req, key)) {
+    if (!fromSdkOnThisMachine(req) || !(signedWith(req, key) || unsigned(req))) {
       res.writeHead(403, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: 'Local stand-ins answer only the app on this machine.' }));
       return;
@@ -487,7 +491,9 @@ async function startCognito(
     }
     app(req, res);
   });
-  answerOnlyThisMachine(server, key);
+  // The SDK signs no request of the client's own operations (AWS authorizes them by the client secret,
+  // checked above): those few pass unsigned, as the pool's WAF lets them pass in AWS.
+  answerOnlyThisMachine(server, key, (req) => UNSIGNED_COGNITO_TARGETS.has(String(req.headers['x-amz-target'])));
   await listen(server);
   url = urlOf(server);
   tokenConfig.IssuerDomain ??= url;
@@ -499,6 +505,11 @@ async function startCognito(
     stop: () => closeServer(server),
   };
 }
+
+/** The public operations the app calls (infra/lib/constructs/edge-firewall.ts, USER_POOL_PUBLIC_OPERATIONS). */
+const UNSIGNED_COGNITO_TARGETS = new Set(
+  ['SignUp', 'InitiateAuth', 'GetTokensFromRefreshToken'].map((op) => `AWSCognitoIdentityProviderService.${op}`),
+);
 
 /** The function name the local pool's PreSignUp trigger is configured with. */
 const PRE_SIGN_UP_FUNCTION = 'storyloom-pre-sign-up';
