@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -31,6 +32,10 @@ const { keys } = await import('@storyloom/functions/data/keys');
 const { dynamo } = await import('@storyloom/functions/lib/clients/dynamo');
 const { s3 } = await import('@storyloom/functions/lib/clients/s3');
 const { config } = await import('@storyloom/functions/lib/config');
+const { dropOrphanPoolUser } = await import('@storyloom/functions/domain/accounts/registration');
+const { signUpPoolUser, signIn } = await import('@storyloom/functions/adapters/user-pool');
+const { cognito } = await import('@storyloom/functions/lib/clients/cognito');
+const { handler: accountKeeper } = await import('@storyloom/functions/handlers/auth/account-keeper');
 
 const sesMock = mockClient(SESv2Client);
 beforeEach(() => {
@@ -182,5 +187,46 @@ describe('account deletion when a step fails', () => {
       localAddress: '127.0.11.1',
     });
     expect(login.status).toBe(401);
+  });
+});
+
+describe('pool user clean-up after a failed sign-up (worker job account.drop-pool-user)', () => {
+  const poolUserExists = (userId: string) =>
+    cognito
+      .send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: userId }))
+      .then(() => true)
+      .catch((error: Error) => {
+        if (error.name === 'UserNotFoundException') return false;
+        throw error;
+      });
+
+  it('refuses to delete the pool user of an account that has a record: it can still sign in', async () => {
+    const user = await registerVerifiedUser();
+    await dropOrphanPoolUser(user.id);
+    expect(await poolUserExists(user.id)).toBe(true);
+    expect(await signIn(user.id, user.password)).not.toBeNull();
+  });
+
+  it('deletes a signed-up pool user that no record names', async () => {
+    const orphan = randomUUID();
+    await signUpPoolUser({ id: orphan, email: `${newCredentials().username}@example.com`, password: 'pw-orphan-1' });
+    // Confirmed by the pre-sign-up trigger: it could sign in by id, though no login name leads to it.
+    expect(await signIn(orphan, 'pw-orphan-1')).not.toBeNull();
+    await dropOrphanPoolUser(orphan);
+    expect(await poolUserExists(orphan)).toBe(false);
+  });
+});
+
+describe('the private account keeper', () => {
+  it('sets no password for a link it does not know (the reset route can only pass a valid link on)', async () => {
+    const user = await registerVerifiedUser();
+    const result = await accountKeeper({
+      action: 'reset-password',
+      token: 'x'.repeat(43),
+      newPassword: 'pw-taken-over',
+    });
+    expect(result).toEqual({ error: { status: 400, message: accountText.resetInvalid, extra: { valid: false } } });
+    expect(await accountKeeper({ action: 'drop-everything' } as never)).toMatchObject({ error: { status: 400 } });
+    expect(await signIn(user.id, user.password)).not.toBeNull();
   });
 });
