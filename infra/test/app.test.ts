@@ -1,5 +1,5 @@
 import { tableDefinition } from '@storyloom/functions/data/table-definition';
-import { mediaWorker, routeId, routes, worker } from '@storyloom/functions/routes';
+import { mediaWorker, privateFunctions, routeId, routes, worker } from '@storyloom/functions/routes';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_STACK_COUNT, routeStackIndex } from '../lib/constructs/api-routes.ts';
@@ -9,6 +9,8 @@ const app = await synth(routes);
 const big = await synth(syntheticRoutes(60));
 const WORKER_DESCRIPTIONS = [worker, mediaWorker].map((w) => `${w.queue} queue worker: ${w.handler}`);
 const WORKERS = WORKER_DESCRIPTIONS.length;
+/** The account keeper carries the app environment; the pool trigger has none (the pool names it). */
+const KEEPER_DESCRIPTIONS = privateFunctions.filter((f) => !f.trigger).map((f) => f.description);
 
 /** Our functions (not CDK's custom-resource handlers) carry the app environment. */
 const appFunctions = (s: typeof app) =>
@@ -18,9 +20,11 @@ const routeResource = (s: typeof app, routeKey: string) =>
   s.resources('AWS::ApiGatewayV2::Route').find((r) => r.Properties.RouteKey === routeKey);
 
 describe('functions', () => {
-  it('has one Lambda per route-table entry plus the worker', () => {
+  it('has one Lambda per route-table entry plus the workers and the account keeper', () => {
     const descriptions = appFunctions(app).map((fn) => fn.Properties.Description);
-    expect(descriptions.sort()).toEqual([...routes.map((r) => `${r.method} ${r.path}`), ...WORKER_DESCRIPTIONS].sort());
+    expect(descriptions.sort()).toEqual(
+      [...routes.map((r) => `${r.method} ${r.path}`), ...WORKER_DESCRIPTIONS, ...KEEPER_DESCRIPTIONS].sort(),
+    );
   });
 
   it('runs every function on Node 24, arm64, untraced, with source maps and the app environment', () => {
@@ -55,8 +59,10 @@ describe('functions', () => {
 
   it('keeps one month of logs for every function, three for the API access logs', () => {
     const groups = app.resources('AWS::Logs::LogGroup');
-    expect(groups).toHaveLength(routes.length + WORKERS + 1);
-    expect(groups.filter((g) => g.Properties.RetentionInDays === 30)).toHaveLength(routes.length + WORKERS);
+    // Each function's, plus the client secret reader's (a deploy-time custom resource), plus the API's.
+    const functions = routes.length + WORKERS + privateFunctions.length + 1;
+    expect(groups).toHaveLength(functions + 1);
+    expect(groups.filter((g) => g.Properties.RetentionInDays === 30)).toHaveLength(functions);
     expect(groups.filter((g) => g.Properties.RetentionInDays === 90)).toHaveLength(1);
   });
 });
@@ -112,7 +118,7 @@ describe('API', () => {
   });
 
   it('keeps every stack under the CloudFormation limits with 60 routes', () => {
-    expect(appFunctions(big)).toHaveLength(60 + WORKERS);
+    expect(appFunctions(big)).toHaveLength(60 + WORKERS + KEEPER_DESCRIPTIONS.length);
     for (const template of big.templates) {
       const json = template.toJSON();
       expect(Object.keys(json.Resources).length).toBeLessThan(450);
@@ -228,9 +234,11 @@ describe('web', () => {
 });
 
 describe('users', () => {
-  it('has a pool the API administers, a public client for admin password auth, and an admin group', () => {
+  it('has a pool the API signs users up to, a confidential client for password auth, and an admin group', () => {
     app.root.hasResourceProperties('AWS::Cognito::UserPool', {
-      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      // SignUp needs the client secret, which only the API holds; the trigger confirms the sign-up.
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      LambdaConfig: { PreSignUp: Match.anyValue() },
       UsernameAttributes: Match.absent(),
       Schema: [{ Name: 'email', Required: true, Mutable: true }],
       Policies: {
@@ -245,8 +253,8 @@ describe('users', () => {
       AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'admin_only', Priority: 1 }] },
     });
     app.root.hasResourceProperties('AWS::Cognito::UserPoolClient', {
-      ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      GenerateSecret: false,
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      GenerateSecret: true,
       ReadAttributes: ['email', 'email_verified'],
       WriteAttributes: [],
       EnableTokenRevocation: true,
@@ -255,5 +263,13 @@ describe('users', () => {
       TokenValidityUnits: Match.objectLike({ IdToken: 'minutes', RefreshToken: 'minutes' }),
     });
     app.root.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
+    // The client secret is copied into Secrets Manager; functions get its name, never its value.
+    app.root.hasResourceProperties('AWS::SecretsManager::Secret', {
+      SecretString: { 'Fn::GetAtt': [Match.stringLikeRegexp('ClientSecretReader'), 'UserPoolClient.ClientSecret'] },
+    });
+    for (const fn of appFunctions(app)) {
+      const env = JSON.stringify((fn.Properties.Environment as { Variables: unknown }).Variables);
+      expect(env).not.toMatch(/USER_POOL_CLIENT_SECRET"|ClientSecretReader/);
+    }
   });
 });
