@@ -5,6 +5,7 @@ import {
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
+  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
@@ -32,7 +33,7 @@ const { keys } = await import('@storyloom/functions/data/keys');
 const { dynamo } = await import('@storyloom/functions/lib/clients/dynamo');
 const { s3 } = await import('@storyloom/functions/lib/clients/s3');
 const { config } = await import('@storyloom/functions/lib/config');
-const { dropOrphanPoolUser } = await import('@storyloom/functions/domain/accounts/registration');
+const { dropOrphanPoolUser, register } = await import('@storyloom/functions/domain/accounts/registration');
 const { signUpPoolUser, signIn } = await import('@storyloom/functions/adapters/user-pool');
 const { cognito } = await import('@storyloom/functions/lib/clients/cognito');
 const { handler: accountKeeper } = await import('@storyloom/functions/handlers/auth/account-keeper');
@@ -205,6 +206,28 @@ describe('pool user clean-up after a failed sign-up (worker job account.drop-poo
     await dropOrphanPoolUser(user.id);
     expect(await poolUserExists(user.id)).toBe(true);
     expect(await signIn(user.id, user.password)).not.toBeNull();
+  });
+
+  it('hands the pool user of a sign-up whose record could not be written to the worker, which deletes it', async () => {
+    const creds = newCredentials();
+    // Real calls, except the user record's put: the sign-up itself reaches the real pool.
+    const dbMock = mockClient(dynamo);
+    const poolMock = mockClient(cognito);
+    dbMock.send.callThrough();
+    poolMock.send.callThrough();
+    dbMock.on(PutCommand, { Item: { type: 'User' } }).rejects(new Error('DynamoDB is down'));
+    let userId: string | undefined;
+    try {
+      await expect(register(creds, '127.0.21.1')).rejects.toThrow('DynamoDB is down');
+      userId = poolMock.commandCalls(SignUpCommand)[0]?.args[0].input.Username;
+    } finally {
+      dbMock.restore();
+      poolMock.restore();
+    }
+    expect(userId).toBeDefined();
+    expect(await findUserId('username', creds.username)).toBeUndefined();
+    // The server's worker runs the queued account.drop-pool-user job.
+    await poll(async () => ((await poolUserExists(userId!)) ? undefined : true));
   });
 
   it('deletes a signed-up pool user that no record names', async () => {

@@ -128,7 +128,7 @@ export class UserDirectory extends Construct {
     acknowledge(
       secret,
       'AwsSolutions-SMG4',
-      'a copy of the Cognito client secret, which Cognito generates: rotating means a new app client (docs/deploy.md), not a Secrets Manager rotation',
+      'a copy of the Cognito client secret, which Cognito generates: rotated by hand with a second client secret (docs/deploy.md), which no Secrets Manager rotation function can do',
     );
     return secret;
   }
