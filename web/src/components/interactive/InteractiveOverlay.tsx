@@ -13,7 +13,7 @@ import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { askQuestion, endSession, type ListenTarget, reportTime, startSession } from './api.ts';
+import { endSession, type ListenTarget, reportTime, startSession, useAskQuestion } from './api.ts';
 import { ReadAlongText } from './ReadAlongText.tsx';
 
 export interface InteractiveOverlayProps {
@@ -59,7 +59,8 @@ export function InteractiveOverlay({
   const [audioReady, setAudioReady] = useState(false);
   const [time, setTime] = useState(0);
   const [playing, setPlaying] = useState(false);
-  const [asking, setAsking] = useState(false);
+  const asker = useAskQuestion(target);
+  const asking = asker.isPending;
   const [answerPlaying, setAnswerPlaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [question, setQuestion] = useState('');
@@ -180,7 +181,7 @@ export function InteractiveOverlay({
     resumeAfterAnswer.current = wasPlaying;
   };
 
-  const ask = async (event: FormEvent) => {
+  const ask = (event: FormEvent) => {
     event.preventDefault();
     const text = question.trim();
     if (!text) {
@@ -189,31 +190,33 @@ export function InteractiveOverlay({
     }
     if (!session) return;
     pauseStory();
-    setAsking(true);
     setError(null);
-    try {
-      const res = await askQuestion(target, session.session_id, text, player.current?.currentTime ?? time);
-      setEntries((list) => [
-        ...list,
-        {
-          id: nextId.current++,
-          at: new Date(),
-          question: text,
-          answer: res.answer,
-          audioUrl: res.answer_audio_url,
-          cited: res.cited,
+    asker.mutate(
+      { sessionId: session.session_id, question: text, askedAt: player.current?.currentTime ?? time },
+      {
+        onSuccess: (res) => {
+          setEntries((list) => [
+            ...list,
+            {
+              id: nextId.current++,
+              at: new Date(),
+              question: text,
+              answer: res.answer,
+              audioUrl: res.answer_audio_url,
+              cited: res.cited,
+            },
+          ]);
+          setQuestion('');
+          setMarked(new Set(res.cited.map((c) => c.id)));
+          if (res.answer_audio_url) playAnswer(res.answer_audio_url, interactiveTimings.answerAudioDelay);
+          else later(interactiveTimings.resumeWithoutAudio, resumeStory);
         },
-      ]);
-      setQuestion('');
-      setMarked(new Set(res.cited.map((c) => c.id)));
-      if (res.answer_audio_url) playAnswer(res.answer_audio_url, interactiveTimings.answerAudioDelay);
-      else later(interactiveTimings.resumeWithoutAudio, resumeStory);
-    } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : interactiveText.answerFailed);
-      later(interactiveTimings.resumeAfterError, resumeStory);
-    } finally {
-      setAsking(false);
-    }
+        onError: (err) => {
+          setError(err instanceof ApiError && err.message ? err.message : interactiveText.answerFailed);
+          later(interactiveTimings.resumeAfterError, resumeStory);
+        },
+      },
+    );
   };
 
   const replay = (entry: Entry) => {

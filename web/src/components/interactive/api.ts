@@ -37,6 +37,14 @@ export function askQuestion(
   );
 }
 
+/** Asking a question: the pending state is the "Asking…" button, the error the overlay's alert. */
+export function useAskQuestion(target: ListenTarget) {
+  return useMutation({
+    mutationFn: (input: { sessionId: string; question: string; askedAt: number }) =>
+      askQuestion(target, input.sessionId, input.question, input.askedAt),
+  });
+}
+
 export function reportTime(target: ListenTarget, sessionId: string, seconds: number): Promise<unknown> {
   return api.put(`${base(target)}/time/${sessionId}`, { current_time: Math.max(0, Math.floor(seconds)) });
 }
