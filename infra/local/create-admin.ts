@@ -1,6 +1,8 @@
 /**
  * `npm run create-admin -- <email> <username> <password>`: makes a verified admin account (user record,
- * username and email guards, Cognito user in the admin group) through the same domain code as /register.
+ * username and email guards, Cognito user in the admin group) through `createUser`, the operator's path:
+ * the same guards and record as /register, but Cognito's Admin calls (AdminCreateUser, AdminSetUserPassword,
+ * AdminAddUserToGroup) with the operator's credentials instead of the web client's SignUp.
  *
  * Local mode (default): starts the local stand-ins on DATA_DIR (default .data) for the moment it runs.
  * Stop `npm start` first: both cannot hold the same data folder at once.
