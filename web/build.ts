@@ -69,7 +69,39 @@ function esbuildOptions(outdir: string, minify: boolean): esbuild.BuildOptions {
     logLevel: 'warning',
     define: { 'process.env.NODE_ENV': JSON.stringify(isDevelopment() ? 'development' : 'production') },
     loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file', '.woff2': 'file' },
-    plugins: [indexHtmlPlugin(outdir)],
+    plugins: [oneShellChunkPlugin(), indexHtmlPlugin(outdir)],
+  };
+}
+
+/**
+ * esbuild gives every set of entry points that share a module a chunk of its own, and each lazy page
+ * shares a different part of the shell (paths here, auth and the spinner there): the first page loaded
+ * the shell in a dozen small files, and over HTTP/1.1 (the local server) each took a round trip of its
+ * own. Here every lazily imported module (pages, the contact modal) also imports the app, so the shell
+ * is reached from every entry point alike and is one chunk. It costs nothing at run time: the app is
+ * already loaded when a lazy module arrives.
+ */
+function oneShellChunkPlugin(): esbuild.Plugin {
+  const namespace = 'lazy-module';
+  return {
+    name: 'one-shell-chunk',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData === namespace) return undefined;
+        const { path, errors } = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: namespace,
+        });
+        return errors.length > 0 ? { errors } : { path, namespace };
+      });
+      build.onLoad({ filter: /.*/, namespace }, (args) => ({
+        contents: `import ${JSON.stringify(join(webDir, 'src/app/App.tsx'))};\nexport * from ${JSON.stringify(args.path)};\n`,
+        resolveDir: webDir,
+        loader: 'ts',
+      }));
+    },
   };
 }
 
@@ -89,16 +121,55 @@ function indexHtmlPlugin(outdir: string): esbuild.Plugin {
           .filter((imp) => imp.kind === 'import-statement' && !imp.external)
           .map((imp) => `<link rel="modulepreload" href="${url(imp.path)}" />`);
         const css = mainOutput.cssBundle ? [`<link rel="stylesheet" href="${url(mainOutput.cssBundle)}" />`] : [];
+        const chunks = lazyChunks(result.metafile, mainPath);
         const template = await readFile(join(webDir, 'index.html'), 'utf8');
         const html = replaceMarker(
           replaceMarker(template, '<!--app-css-->', [...css, ...preloads].join('\n    ')),
           '<!--app-js-->',
-          `<script type="module" src="${url(mainPath)}"></script>`,
+          [
+            // Data, not code (the CSP allows no inline script): read by lib/lazy-chunks.ts.
+            `<script type="application/json" id="${LAZY_CHUNKS_ID}">${JSON.stringify(chunks)}</script>`,
+            `<script type="module" src="${url(mainPath)}"></script>`,
+          ].join('\n    '),
         );
         await writeFile(join(outdir, 'index.html'), html);
       });
     },
   };
+}
+
+/** The id of index.html's element that lists each lazy module's chunks (web/src/lib/lazy-chunks.ts reads it). */
+export const LAZY_CHUNKS_ID = 'lazy-chunks';
+
+/**
+ * For each lazily imported module (route pages, modals), keyed by its file's name (`StoryRoute`), the
+ * chunks it imports that the first page does not already load. A module's imports are only found once
+ * it has arrived, one round trip after it was asked for; lib/lazy-chunks.ts asks for them alongside it.
+ */
+function lazyChunks(metafile: esbuild.Metafile, mainPath: string): Record<string, string[]> {
+  const { outputs } = metafile;
+  const staticImports = (path: string) =>
+    outputs[path]!.imports.filter((imp) => imp.kind === 'import-statement' && !imp.external).map((imp) => imp.path);
+  const closure = (start: string[]) => {
+    const seen = new Set<string>();
+    const queue = [...start];
+    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+      if (seen.has(path)) continue;
+      seen.add(path);
+      queue.push(...staticImports(path));
+    }
+    return seen;
+  };
+  const initial = closure([mainPath]);
+  const chunks: Record<string, string[]> = {};
+  for (const [path, output] of Object.entries(outputs)) {
+    if (!output.entryPoint || path === mainPath) continue;
+    const name = basename(output.entryPoint).replace(/\.[^.]+$/, '');
+    if (chunks[name])
+      throw new Error(`web build: two lazy modules named ${name}; lib/lazy-chunks.ts finds them by name`);
+    chunks[name] = [...closure(staticImports(path))].filter((p) => !initial.has(p)).map((p) => assetsUrl + basename(p));
+  }
+  return chunks;
 }
 
 function replaceMarker(html: string, marker: string, value: string): string {

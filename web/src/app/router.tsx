@@ -2,20 +2,26 @@ import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { paths } from '#web/config/paths.ts';
 import { GuestOnly, RequireAdmin, RequireAuth } from '#web/lib/guards.tsx';
+import { preloadChunksOf } from '#web/lib/lazy-chunks.ts';
 import { NotFound } from './routes/NotFound.tsx';
 import { RootLayout } from './routes/RootLayout.tsx';
 import { RouteError } from './routes/RouteError.tsx';
 
 /**
  * A route whose page is its own chunk, loaded on first visit. Route files export a named
- * component (no default exports), picked here by name.
+ * component (no default exports), picked here by name: the file's own name, which is also how
+ * lib/lazy-chunks.ts finds the chunks it imports.
  */
 function lazyRoute<K extends string>(
   path: string,
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
 ): RouteObject {
-  const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+  const Page = lazy<ComponentType>(async () => {
+    // The page's own chunks travel with it, not one round trip after it (lib/lazy-chunks.ts).
+    preloadChunksOf(name);
+    return { default: (await load())[name] };
+  });
   return { path, element: <Page /> };
 }
 

@@ -2,14 +2,16 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Layout } from '#web/components/layout/Layout.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { preloadChunksOf } from '#web/lib/lazy-chunks.ts';
 
 /**
  * The contact form (and with it the form library and zod) loads when the footer link is first used,
  * not with every page: it is the only form on pages like the landing page (docs/platform.md).
  */
-const ContactModal = lazy(() =>
-  import('#web/features/contact/components/ContactModal.tsx').then((m) => ({ default: m.ContactModal })),
-);
+const ContactModal = lazy(() => {
+  preloadChunksOf('ContactModal');
+  return import('#web/features/contact/components/ContactModal.tsx').then((m) => ({ default: m.ContactModal }));
+});
 
 /** The shell every route renders in. The app layer wires the footer to the contact feature. */
 export function RootLayout() {

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { preloadChunksOf } from '#web/lib/lazy-chunks.ts';
 import { AvatarInitial } from '../media/AvatarInitial.tsx';
 import { LogoMark } from './Logo.tsx';
 
@@ -9,7 +10,10 @@ import { LogoMark } from './Logo.tsx';
  * The picture is read through a query (a secure URL): loaded with the first signed-in page, not with
  * every page's initial JavaScript; its letter stands in meanwhile, at the same size (docs/web.md).
  */
-const Avatar = lazy(async () => ({ default: (await import('../media/Avatar.tsx')).Avatar }));
+const Avatar = lazy(async () => {
+  preloadChunksOf('Avatar');
+  return { default: (await import('../media/Avatar.tsx')).Avatar };
+});
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link active' : 'nav-link');
 
