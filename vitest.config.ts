@@ -73,7 +73,15 @@ export default defineConfig({
         },
       },
       {
-        test: { ...shared, name: 'browser', include: ['test/browser/**/*.test.ts'], globalSetup: stack },
+        test: {
+          ...shared,
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: stack,
+          // Retrying assertions wait like Playwright's (5 s): with the server and Chromium on two cores,
+          // a focus move or a re-render can take longer than vitest's 1 s default.
+          expect: { poll: { timeout: 5_000, interval: 50 } },
+        },
       },
       {
         test: { ...shared, name: 'infra', include: ['infra/test/**/*.test.ts'] },
