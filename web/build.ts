@@ -25,7 +25,11 @@ export async function buildWeb(opts: { outdir?: string; minify?: boolean } = {})
   const staging = `${outdir}.staging-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   try {
-    const result = await esbuild.build(esbuildOptions(staging, opts.minify ?? !isDevelopment()));
+    const minify = opts.minify ?? !isDevelopment();
+    // A first pass, written nowhere, shows which small chunks the lazy pages share (see `smallSharedModules`).
+    const trial = await esbuild.build({ ...esbuildOptions(staging, minify), write: false });
+    const merged = smallSharedModules(trial.metafile!);
+    const result = await esbuild.build(esbuildOptions(staging, minify, merged));
     if (result.errors.length > 0) throw new Error('web build failed');
     await rm(outdir, { recursive: true, force: true });
     await rename(staging, outdir);
@@ -47,7 +51,7 @@ function isDevelopment(): boolean {
   return process.env.NODE_ENV === 'development';
 }
 
-function esbuildOptions(outdir: string, minify: boolean): esbuild.BuildOptions {
+function esbuildOptions(outdir: string, minify: boolean, merged?: MergedModules): esbuild.BuildOptions {
   return {
     absWorkingDir: webDir,
     entryPoints: [entry],
@@ -69,7 +73,7 @@ function esbuildOptions(outdir: string, minify: boolean): esbuild.BuildOptions {
     logLevel: 'warning',
     define: { 'process.env.NODE_ENV': JSON.stringify(isDevelopment() ? 'development' : 'production') },
     loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file', '.woff2': 'file' },
-    plugins: [oneShellChunkPlugin(), indexHtmlPlugin(outdir)],
+    plugins: [oneShellChunkPlugin(merged), ...(merged ? [indexHtmlPlugin(outdir)] : [])],
   };
 }
 
@@ -81,8 +85,16 @@ function esbuildOptions(outdir: string, minify: boolean): esbuild.BuildOptions {
  * is reached from every entry point alike and is one chunk. It costs nothing at run time: the app is
  * already loaded when a lazy module arrives.
  */
-function oneShellChunkPlugin(): esbuild.Plugin {
+function oneShellChunkPlugin(merged?: MergedModules): esbuild.Plugin {
   const namespace = 'lazy-module';
+  // Packages marked free of side effects ignore a bare `import 'x'`: a namespace re-export keeps them.
+  const imports = (path: string) =>
+    [
+      `import ${JSON.stringify(join(webDir, 'src/app/App.tsx'))};\n`,
+      ...(merged?.users.has(path) ? merged.modules : []).map(
+        (module, i) => `export * as __merged${i} from ${JSON.stringify(module)};\n`,
+      ),
+    ].join('');
   return {
     name: 'one-shell-chunk',
     setup(build) {
@@ -97,11 +109,91 @@ function oneShellChunkPlugin(): esbuild.Plugin {
         return errors.length > 0 ? { errors } : { path, namespace };
       });
       build.onLoad({ filter: /.*/, namespace }, (args) => ({
-        contents: `import ${JSON.stringify(join(webDir, 'src/app/App.tsx'))};\nexport * from ${JSON.stringify(args.path)};\n`,
+        contents: `${imports(args.path)}export * from ${JSON.stringify(args.path)};\n`,
         resolveDir: webDir,
         loader: 'ts',
       }));
     },
+  };
+}
+
+/** Modules to put in one chunk, and the lazy modules (absolute paths) that import them all. */
+interface MergedModules {
+  modules: string[];
+  users: Set<string>;
+}
+
+/** A shared chunk that most lazy pages need (the query hooks, the messages): share of those pages. */
+const WIDELY_USED = 0.75;
+/** A shared chunk smaller than this (minified), needed only by pages that load those anyway. */
+const SMALL_CHUNK_BYTES = 3000;
+
+/**
+ * The lazy pages share many small pieces (a card here, a hook there), each combination its own chunk:
+ * the shared story page needed 19 of them, most under 1 KB gzip, and over HTTP/1.1 six at a time is
+ * several round trips. The chunks most pages need anyway, and the small ones needed only by those
+ * pages, become one chunk that each of those pages imports: a few KB more for some pages, far fewer
+ * requests for all. A module whose imports reach another chunk stays where it is (merging it would
+ * drag that chunk along); pages that need none of it (the landing and legal pages) are left alone.
+ */
+function smallSharedModules(metafile: esbuild.Metafile): MergedModules {
+  const { inputs, outputs } = metafile;
+  const staticImports = (path: string) =>
+    outputs[path]!.imports.filter((imp) => imp.kind === 'import-statement' && !imp.external).map((imp) => imp.path);
+  const closure = (start: string[]) => {
+    const seen = new Set<string>();
+    const queue = [...start];
+    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+      if (seen.has(path)) continue;
+      seen.add(path);
+      queue.push(...staticImports(path));
+    }
+    return seen;
+  };
+  const mainPath = Object.keys(outputs).find((path) => outputs[path]!.entryPoint === entry)!;
+  const initial = closure([mainPath]);
+  const lazyEntries = Object.keys(outputs).filter((path) => outputs[path]!.entryPoint && path !== mainPath);
+  const chunksOf = new Map(lazyEntries.map((path) => [path, closure(staticImports(path))]));
+  const shared = Object.keys(outputs).filter(
+    (path) => path.endsWith('.js') && !outputs[path]!.entryPoint && !initial.has(path),
+  );
+  const reachedBy = (chunk: string) => lazyEntries.filter((path) => chunksOf.get(path)!.has(chunk));
+  const withShared = lazyEntries.filter((path) => shared.some((chunk) => chunksOf.get(path)!.has(chunk)));
+  const wide = shared.filter((chunk) => reachedBy(chunk).length >= WIDELY_USED * withShared.length);
+  // The pages that load a widely used chunk anyway; a small chunk merges when only they need it.
+  const users = lazyEntries.filter((path) => wide.some((chunk) => chunksOf.get(path)!.has(chunk)));
+  const merge = [
+    ...wide,
+    ...shared.filter(
+      (chunk) =>
+        !wide.includes(chunk) &&
+        outputs[chunk]!.bytes < SMALL_CHUNK_BYTES &&
+        reachedBy(chunk).every((path) => users.includes(path)),
+    ),
+  ];
+  const modules = new Set(merge.flatMap((chunk) => Object.keys(outputs[chunk]!.inputs)));
+  // Modules that are code of some lazily loaded chunk (others are the first page's, or tree-shaken away).
+  const lazyCode = new Set(
+    Object.entries(outputs)
+      .filter(([path]) => path.endsWith('.js') && !initial.has(path))
+      .flatMap(([, output]) => Object.keys(output.inputs)),
+  );
+  // Keep only modules whose own imports stay within the merged set or outside the lazy chunks.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const module of modules) {
+      const escapes = (inputs[module]?.imports ?? []).some(
+        (imp) => imp.kind === 'import-statement' && !imp.external && lazyCode.has(imp.path) && !modules.has(imp.path),
+      );
+      if (escapes) {
+        modules.delete(module);
+        changed = true;
+      }
+    }
+  }
+  return {
+    modules: [...modules].map((module) => resolve(webDir, module)),
+    users: new Set(users.map((path) => outputs[path]!.entryPoint!.replace(/^lazy-module:/, ''))),
   };
 }
 
