@@ -27,7 +27,7 @@ export async function buildWeb(opts: { outdir?: string; minify?: boolean } = {})
   try {
     const minify = opts.minify ?? !isDevelopment();
     // A first pass, written nowhere, shows which small chunks the lazy pages share (see `smallSharedModules`).
-    const trial = await esbuild.build({ ...esbuildOptions(staging, minify), write: false });
+    const trial = await esbuild.build({ ...esbuildOptions(staging, minify, undefined, false), write: false });
     const merged = smallSharedModules(trial.metafile!);
     const result = await esbuild.build(esbuildOptions(staging, minify, merged));
     if (result.errors.length > 0) throw new Error('web build failed');
@@ -51,7 +51,7 @@ function isDevelopment(): boolean {
   return process.env.NODE_ENV === 'development';
 }
 
-function esbuildOptions(outdir: string, minify: boolean, merged?: MergedModules): esbuild.BuildOptions {
+function esbuildOptions(outdir: string, minify: boolean, merged?: MergedModules, html = true): esbuild.BuildOptions {
   return {
     absWorkingDir: webDir,
     entryPoints: [entry],
@@ -73,7 +73,7 @@ function esbuildOptions(outdir: string, minify: boolean, merged?: MergedModules)
     logLevel: 'warning',
     define: { 'process.env.NODE_ENV': JSON.stringify(isDevelopment() ? 'development' : 'production') },
     loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file', '.woff2': 'file' },
-    plugins: [oneShellChunkPlugin(merged), ...(merged ? [indexHtmlPlugin(outdir)] : [])],
+    plugins: [oneShellChunkPlugin(merged), ...(html ? [indexHtmlPlugin(outdir)] : [])],
   };
 }
 
