@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { QUESTION_MAX_CHARS, QUESTIONS_PER_SESSION } from './constants.ts';
+import { interactiveTimings, QUESTION_MAX_CHARS, QUESTIONS_PER_SESSION, TIME_REPORT_SECONDS } from './constants.ts';
 import { interactiveText } from './messages/interactive.ts';
 import { requiredText } from './schemas/fields.ts';
 
@@ -15,17 +15,7 @@ export const QUESTIONS_PER_CLIENT_PER_HOUR = 120;
 export const SESSIONS_PER_CLIENT_PER_HOUR = 30;
 /** A session without a call for this long has expired. */
 export const SESSION_IDLE_SECONDS = 30 * 60;
-/** Spec section 9: the player reports its position at most once per 5 seconds. */
-export const TIME_REPORT_SECONDS = 5;
-/** Spec section 4 timings, in milliseconds. */
-export const interactiveTimings = {
-  answerAudioDelay: 500,
-  resumeWithoutAudio: 3000,
-  resumeAfterError: 1000,
-  resumeAfterAnswer: 500,
-} as const;
-
-export { interactiveText };
+export { interactiveText, interactiveTimings, TIME_REPORT_SECONDS };
 
 export const questionSchema = z.object({
   question: requiredText(interactiveText.questionRequired, QUESTION_MAX_CHARS, 'Questions'),

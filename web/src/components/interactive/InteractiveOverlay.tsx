@@ -1,12 +1,7 @@
-import {
-  type CitedSentence,
-  type InteractiveSessionDto,
-  interactiveText,
-  interactiveTimings,
-  QUESTION_MAX_CHARS,
-  type ReadAlongDto,
-  TIME_REPORT_SECONDS,
-} from '@storyloom/shared/interactive';
+import { interactiveTimings, QUESTION_MAX_CHARS, TIME_REPORT_SECONDS } from '@storyloom/shared/constants';
+// Types only from shared/interactive (its zod schemas stay out of the SPA's pages); texts from messages.
+import type { CitedSentence, InteractiveSessionDto, ReadAlongDto } from '@storyloom/shared/interactive';
+import { interactiveText } from '@storyloom/shared/messages/interactive';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AudioPlayerHandle } from '#web/components/media/AudioPlayer.tsx';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';

@@ -1,4 +1,4 @@
-import { interactiveText } from '@storyloom/shared/interactive';
+import { interactiveText } from '@storyloom/shared/messages/interactive';
 import { Link } from 'react-router-dom';
 import { useAskedQuestions, useDismissAskedQuestion } from './api.ts';
 import { ListenInteractively } from './ListenInteractively.tsx';

@@ -1,10 +1,11 @@
-import {
-  type AskedQuestionDto,
-  type InteractiveSessionDto,
-  interactiveText,
-  type QuestionAnswerDto,
-  type ReadAlongDto,
+// Types only from shared/interactive (its zod schemas stay out of the SPA's pages); texts from messages.
+import type {
+  AskedQuestionDto,
+  InteractiveSessionDto,
+  QuestionAnswerDto,
+  ReadAlongDto,
 } from '@storyloom/shared/interactive';
+import { interactiveText } from '@storyloom/shared/messages/interactive';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiUrl } from '#web/lib/api-client.ts';
 import { getToken } from '#web/lib/token-storage.ts';
