@@ -16,6 +16,13 @@ const allowedHosts = (process.env.ALLOWED_HOSTS ?? '')
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 const webDir = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
+// `npm start` runs node with --optimize-for-size (package.json): without it V8 keeps freed heap pages
+// and a 128 MB young generation, and a server that runs for months sits at twice its size
+// (docs/platform.md, "Local memory"). Say so when started some other way.
+if (!process.execArgv.includes('--optimize-for-size')) {
+  console.warn('Note: started without --optimize-for-size (as `npm start` does): expect about twice the memory.');
+}
+
 const started = Date.now();
 // Always rebuild (about a second with esbuild): a stale web/dist after a pull would show old screens.
 if (process.env.SKIP_WEB_BUILD !== '1' || !existsSync(resolve(webDir, 'index.html'))) {
