@@ -42,7 +42,7 @@ export async function startServer(env: Record<string, string> = {}, opts: { prob
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit', ...(opts.probe ? (['ipc'] as const) : [])],
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  const ready = new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -50,6 +50,10 @@ export async function startServer(env: Record<string, string> = {}, opts: { prob
       if (m) resolve(m[1]!);
     });
     child.once('exit', (code) => reject(new Error(`local server exited (${code}) before it was ready:\n${out}`)));
+  });
+  const url = await ready.catch(async (error: unknown) => {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   });
   return {
     url,
