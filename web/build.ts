@@ -38,7 +38,10 @@ export async function buildWeb(opts: { outdir?: string; minify?: boolean } = {})
   }
 }
 
-/** Rebuilds on every change into `outdir` until the process ends (for working on the SPA). */
+/**
+ * Rebuilds on every change into `outdir` until the process ends (for working on the SPA). One pass:
+ * the lazy pages' small shared chunks are not merged (see `smallSharedModules`).
+ */
 export async function watchWeb(opts: BuildWebOptions = {}): Promise<esbuild.BuildContext> {
   const outdir = resolve(opts.outdir ?? join(webDir, 'dist'));
   await rm(outdir, { recursive: true, force: true });
@@ -138,18 +141,8 @@ const SMALL_CHUNK_BYTES = 3000;
  */
 function smallSharedModules(metafile: esbuild.Metafile): MergedModules {
   const { inputs, outputs } = metafile;
-  const staticImports = (path: string) =>
-    outputs[path]!.imports.filter((imp) => imp.kind === 'import-statement' && !imp.external).map((imp) => imp.path);
-  const closure = (start: string[]) => {
-    const seen = new Set<string>();
-    const queue = [...start];
-    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-      if (seen.has(path)) continue;
-      seen.add(path);
-      queue.push(...staticImports(path));
-    }
-    return seen;
-  };
+  const staticImports = (path: string) => chunkImports(outputs, path);
+  const closure = (start: string[]) => chunkClosure(outputs, start);
   const mainPath = Object.keys(outputs).find((path) => outputs[path]!.entryPoint === entry)!;
   const initial = closure([mainPath]);
   const lazyEntries = Object.keys(outputs).filter((path) => outputs[path]!.entryPoint && path !== mainPath);
@@ -197,6 +190,25 @@ function smallSharedModules(metafile: esbuild.Metafile): MergedModules {
   };
 }
 
+/** The chunks an output imports statically (the browser loads them with it). */
+function chunkImports(outputs: esbuild.Metafile['outputs'], path: string): string[] {
+  return outputs[path]!.imports.filter((imp) => imp.kind === 'import-statement' && !imp.external).map(
+    (imp) => imp.path,
+  );
+}
+
+/** The outputs `start` and everything they import statically, transitively. */
+function chunkClosure(outputs: esbuild.Metafile['outputs'], start: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...start];
+  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+    if (seen.has(path)) continue;
+    seen.add(path);
+    queue.push(...chunkImports(outputs, path));
+  }
+  return seen;
+}
+
 /** Writes index.html from the template with the entry's CSS, script and modulepreload tags. */
 function indexHtmlPlugin(outdir: string): esbuild.Plugin {
   return {
@@ -231,7 +243,7 @@ function indexHtmlPlugin(outdir: string): esbuild.Plugin {
 }
 
 /** The id of index.html's element that lists each lazy module's chunks (web/src/lib/lazy-chunks.ts reads it). */
-export const LAZY_CHUNKS_ID = 'lazy-chunks';
+const LAZY_CHUNKS_ID = 'lazy-chunks';
 
 /**
  * For each lazily imported module (route pages, modals), keyed by its file's name (`StoryRoute`), the
@@ -240,18 +252,8 @@ export const LAZY_CHUNKS_ID = 'lazy-chunks';
  */
 function lazyChunks(metafile: esbuild.Metafile, mainPath: string): Record<string, string[]> {
   const { outputs } = metafile;
-  const staticImports = (path: string) =>
-    outputs[path]!.imports.filter((imp) => imp.kind === 'import-statement' && !imp.external).map((imp) => imp.path);
-  const closure = (start: string[]) => {
-    const seen = new Set<string>();
-    const queue = [...start];
-    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-      if (seen.has(path)) continue;
-      seen.add(path);
-      queue.push(...staticImports(path));
-    }
-    return seen;
-  };
+  const staticImports = (path: string) => chunkImports(outputs, path);
+  const closure = (start: string[]) => chunkClosure(outputs, start);
   const initial = closure([mainPath]);
   const chunks: Record<string, string[]> = {};
   for (const [path, output] of Object.entries(outputs)) {
