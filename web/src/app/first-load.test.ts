@@ -1,0 +1,49 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWeb } from '../../build.ts';
+
+/**
+ * What the first page loads (docs/web.md, "First load"), on a real production build: the figures
+ * are `npm run bench -- web-size`'s; these are the mistakes that would quietly bring bytes back.
+ */
+describe('first load', () => {
+  let outdir: string;
+  let html: string;
+
+  beforeAll(async () => {
+    outdir = await mkdtemp(join(tmpdir(), 'storyloom-first-load-'));
+    await buildWeb({ outdir, minify: true });
+    html = await readFile(join(outdir, 'index.html'), 'utf8');
+  }, 60_000);
+  afterAll(() => rm(outdir, { recursive: true, force: true }));
+
+  const initialScripts = () => [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const sourcesOf = async (script: string) =>
+    (JSON.parse(await readFile(join(outdir, `${script}.map`), 'utf8')) as { sources: string[] }).sources;
+
+  it('is the entry and one shell chunk', () => {
+    expect(initialScripts()).toHaveLength(2);
+  });
+
+  it('leaves the messages index, the query hooks and zod to the pages', async () => {
+    const sources = (await Promise.all(initialScripts().map(sourcesOf))).flat();
+    expect(sources.filter((s) => s.endsWith('shared/src/messages.ts'))).toEqual([]);
+    expect(sources.filter((s) => /query-core\/.*queryObserver/.test(s))).toEqual([]);
+    expect(sources.filter((s) => s.includes('/zod/'))).toEqual([]);
+    expect(sources.some((s) => s.endsWith('shared/src/messages/common.ts'))).toBe(true);
+  });
+
+  it("lists every lazy page's chunks under the name the router asks for them by", async () => {
+    const manifest = JSON.parse(/id="lazy-chunks">(.*?)<\/script>/.exec(html)![1]!) as Record<string, string[]>;
+    const router = await readFile(new URL('./router.tsx', import.meta.url), 'utf8');
+    const pages = [...router.matchAll(/import\('#web\/[^']*\/(\w+)\.tsx'\),\s*'(\w+)'/g)];
+    expect(pages.length).toBeGreaterThan(10);
+    for (const [, file, name] of pages) {
+      expect(name).toBe(file);
+      expect(manifest).toHaveProperty(name!);
+    }
+    expect(manifest.LandingRoute).toEqual([]);
+  });
+});
