@@ -72,6 +72,13 @@ export const accountText = {
   usersPageSize: `limit must be a whole number from 1 to ${ADMIN_USERS_PAGE_SIZE_MAX}`,
 } as const;
 
+/** Texts of the account screens that the spec leaves open (the server's `message` wins when it sends one). */
+export const accountScreenText = {
+  verificationSent: 'Verification email sent. Please check your inbox.',
+  verificationResent: 'We sent you a new verification link.',
+  resetCheckFailed: 'We could not check your reset link right now. Please try again in a moment.',
+} as const;
+
 /** Server-only username and password rules (maximum lengths, username characters). */
 export const usernameMessages = {
   chars: 'Username may use only letters, numbers, dots, dashes and underscores',

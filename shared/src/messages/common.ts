@@ -6,4 +6,6 @@
 export const commonFallback = {
   loadProfile: 'Failed to load profile data',
   secureAudio: 'Unable to load audio',
+  /** An API call whose caller gave no fallback of its own (screens pass the spec's texts). */
+  request: 'Something went wrong. Please try again.',
 } as const;

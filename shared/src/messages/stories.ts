@@ -96,3 +96,9 @@ export const commentText = {
   deleteFailed: 'Failed to delete comment',
   loadFailed: 'Failed to load older comments',
 } as const;
+
+/** Failure texts of story screens the spec does not show (the success texts are the server's `message`). */
+export const storyScreenText = {
+  /** "Remove from my list" on the dashboard. */
+  leaveShareFailed: 'Failed to remove the story from your list',
+} as const;

@@ -1,10 +1,11 @@
+import { commonFallback } from '@storyloom/shared/messages/common';
 import { clearTokens, getRefreshToken, getToken, readTokenClaims, replaceToken } from './token-storage.ts';
 
 /** Same origin in every home (DESIGN "One origin"): the backend lives under this prefix. */
 export const API_BASE = '/backend';
 
 /** Used only when a caller gives no fallback of its own; screens pass the spec's texts (section 8). */
-export const DEFAULT_FALLBACK = 'Something went wrong. Please try again.';
+export const DEFAULT_FALLBACK = commonFallback.request;
 
 /**
  * A failed call. `message` is the server's `error` text when it sent one, else the caller's fallback,

@@ -1,4 +1,4 @@
-import { fallback } from '@storyloom/shared/messages';
+import { accountScreenText, fallback } from '@storyloom/shared/messages';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
@@ -8,8 +8,6 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { checkRegisterResend } from '../utils/validation.ts';
 import { AuthCard } from './AuthCard.tsx';
-
-const RESENT = 'We sent you a new verification link.';
 
 /**
  * 'Check Your Email!' (spec section 2): the server's message, Resend Email (to the address just
@@ -21,7 +19,7 @@ export function RegisterSuccess({ email, message }: { email: string; message: st
   const headingRef = useRef<HTMLDivElement>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
   const sending = resend.isPending;
-  const notice = resend.isSuccess ? resend.data?.message || RESENT : null;
+  const notice = resend.isSuccess ? resend.data?.message || accountScreenText.verificationResent : null;
   const error =
     invalid ??
     (resend.error ? (resend.error instanceof ApiError ? resend.error.message : fallback.resendOnRegister) : null);

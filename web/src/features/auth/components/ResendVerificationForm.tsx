@@ -1,4 +1,4 @@
-import { fallback } from '@storyloom/shared/messages';
+import { accountScreenText, fallback } from '@storyloom/shared/messages';
 import { useEffect } from 'react';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { EmailField } from '#web/components/ui/EmailField.tsx';
@@ -6,9 +6,6 @@ import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { useForm } from '#web/hooks/use-form.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { emailFormSchema } from '../utils/validation.ts';
-
-/** What the login screen says when the server gives no message of its own. */
-const SENT = 'Verification email sent. Please check your inbox.';
 
 /**
  * The login screen's 'Resend Verification' sub-view (spec sections 2, 5, 8): an email field,
@@ -36,7 +33,7 @@ export function ResendVerificationForm({
 
   const onSubmit = form.submit(async (data) => {
     const answer = await resend.mutateAsync(data);
-    onSent(answer?.message || SENT);
+    onSent(answer?.message || accountScreenText.verificationSent);
   });
 
   return (

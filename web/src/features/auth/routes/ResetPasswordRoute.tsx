@@ -1,5 +1,5 @@
 import { REDIRECT_AFTER_AUTH_MS, RESET_LINK_TTL_SECONDS } from '@storyloom/shared/constants';
-import { accountText, fallback } from '@storyloom/shared/messages';
+import { accountScreenText, accountText, fallback } from '@storyloom/shared/messages';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
@@ -14,9 +14,6 @@ import { useResetToken } from '../api/validate-reset-token.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { useRedirectAfter } from '../hooks/use-redirect-after.ts';
 import { resetFormSchema } from '../utils/validation.ts';
-
-/** The server could not be asked (network, 5xx): that is not an invalid link (issue 11). */
-const CHECK_FAILED = 'We could not check your reset link right now. Please try again in a moment.';
 
 const linkLifetime = `${RESET_LINK_TTL_SECONDS / 3600} hour${RESET_LINK_TTL_SECONDS === 3600 ? '' : 's'}`;
 
@@ -147,7 +144,7 @@ function CheckFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boo
   return (
     <AuthCard title="Could Not Check Your Link" tone="error">
       <p className="form-error" role="alert">
-        {CHECK_FAILED}
+        {accountScreenText.resetCheckFailed}
       </p>
       <p>Your reset link has not been used. Check your connection, then try again.</p>
       <div className="button-row">

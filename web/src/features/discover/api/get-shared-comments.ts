@@ -1,9 +1,10 @@
+import { commentText } from '@storyloom/shared/messages';
 import type { StoryCommentsResponse, StoryDto } from '@storyloom/shared/schemas/stories';
 import { api } from '#web/lib/api-client.ts';
 import { useMorePages } from '#web/lib/cursor-pages.ts';
 
 /** When older comments cannot be loaded (ours: the spec shows no comment screen). */
-export const OLDER_COMMENTS_FAILED = 'Failed to load older comments';
+export const OLDER_COMMENTS_FAILED = commentText.loadFailed;
 
 /** GET /shared/{shareToken}/comments?cursor: comments older than the ones the shared view carried. */
 export function getSharedComments(

@@ -1,9 +1,10 @@
+import { storyScreenText } from '@storyloom/shared/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 import { storyKeys } from './get-story.ts';
 
 /** The failure text of "Remove from my list" (the success text is the server's `message`). */
-export const LEAVE_SHARE_FAILED = 'Failed to remove the story from your list';
+export const LEAVE_SHARE_FAILED = storyScreenText.leaveShareFailed;
 
 /** DELETE /api/shared-with-me/{storyId}: "Remove from my list" of a story someone shared with the user. */
 export function leaveSharedStory(storyId: string): Promise<{ message?: string } | undefined> {
