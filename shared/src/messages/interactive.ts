@@ -23,6 +23,9 @@ export const interactiveText = {
   sharedNote: 'Questions the story could not answer are shared with the storyteller.',
   fromStory: 'From the story:',
   familyAsked: 'Your family asked:',
+  /** The API's answers to ending a session and dismissing an asked question. */
+  sessionEndedAck: 'Session ended',
+  questionDismissed: 'Question dismissed',
 } as const;
 
 /** The texts of a decline, said in the narrator's voice. */

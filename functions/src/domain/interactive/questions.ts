@@ -208,5 +208,5 @@ export async function dismissAskedQuestion(
 ): Promise<{ message: string }> {
   await loadOwnedStory(storyId, userId);
   await deleteAskedQuestion(storyId, questionId);
-  return { message: 'Question dismissed' };
+  return { message: interactiveText.questionDismissed };
 }

@@ -135,5 +135,5 @@ export async function endSession(sessionId: string, caller: Caller): Promise<{ m
       ? listener.kind === 'owner' && listener.userId === caller.userId
       : listener.kind !== 'owner');
   if (!mine || !(await deleteSession(sessionId))) throw sessionEnded();
-  return { message: 'Session ended' };
+  return { message: interactiveText.sessionEndedAck };
 }
