@@ -1,8 +1,9 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAuth } from './auth.tsx';
-import { isHandingOver } from './return-to.ts';
+import { endHandOver, isHandingOver } from './return-to.ts';
 
 /** Where a guard sent the user from; the login screen may send them back there. */
 export interface RedirectState {
@@ -39,6 +40,7 @@ export function RequireAdmin() {
 /** Authentication screens: a logged-in user is redirected to /dashboard. */
 export function GuestOnly() {
   const { isLoggedIn, isLoading } = useAuth();
+  useEffect(() => endHandOver, []);
   if (isLoading) return <Waiting />;
   // The login screen is sending the user back where they came from: don't race it to /dashboard.
   if (isLoggedIn && isHandingOver()) return <Waiting />;

@@ -60,19 +60,27 @@ let handingOver = false;
 
 /**
  * Runs the login screen's own navigation after a successful login. Logging in re-renders the guest
- * guard, which would send the user to /dashboard; with lazy routes that redirect could land after
- * the return path and win. While this runs, the guard waits instead (`isHandingOver()`).
+ * guard, which would send the user to /dashboard. React renders the login (an ordinary update) before
+ * the router's navigation (a transition), so the guard's redirect could win over the return path. The
+ * guard waits instead (`isHandingOver()`) until it is left behind: it ends the hand-over as it unmounts
+ * (`endHandOver`), not when `go` returns, which is before React has rendered either update.
  */
 export async function handOverAfterLogin(go: () => Promise<void> | void): Promise<void> {
   handingOver = true;
   try {
     await go();
-  } finally {
+  } catch (error) {
     handingOver = false;
+    throw error;
   }
 }
 
 /** True while the login screen is sending a freshly logged-in user on (see handOverAfterLogin). */
 export function isHandingOver(): boolean {
   return handingOver;
+}
+
+/** The guest screens are gone: the hand-over is over (GuestOnly's unmount). */
+export function endHandOver(): void {
+  handingOver = false;
 }
