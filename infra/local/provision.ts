@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   type CognitoIdentityProviderClient,
   CreateGroupCommand,
@@ -107,7 +108,10 @@ async function rebuildTable(client: DynamoDBClient, dataDir: string) {
   } while (startKey);
   await writeFile(join(dataDir, `dynamodb-backup-${Date.now()}.json`), JSON.stringify(items));
   await client.send(new DeleteTableCommand({ TableName: LOCAL_NAMES.table }));
+  // Both change the table in the background, as DynamoDB does (dynalite: a timer after the answer).
+  await tableStatus(client, undefined);
   await createTable(client);
+  await tableStatus(client, 'ACTIVE');
   for (const item of items) {
     if (item.type?.S === 'Story' && item.isPublic?.BOOL && !item.gsi4pk) {
       const index = keys.publicByAuthorIndex(item.authorId?.S ?? '', item.createdAt?.S ?? '', item.id?.S ?? '');
@@ -124,6 +128,25 @@ async function rebuildTable(client: DynamoDBClient, dataDir: string) {
       requests = (UnprocessedItems?.[LOCAL_NAMES.table] ?? []) as typeof requests;
     }
   }
+}
+
+/**
+ * Waits until the table is in `status` (undefined: gone). DynamoDB has no event for it, so it is asked,
+ * as the SDK's waiters do, but every 10 ms: dynalite is done within a timer tick.
+ */
+async function tableStatus(client: DynamoDBClient, status: 'ACTIVE' | undefined) {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const current = await client
+      .send(new DescribeTableCommand({ TableName: LOCAL_NAMES.table }))
+      .then(({ Table }) => Table?.TableStatus)
+      .catch((error: Error) => {
+        if (error.name === 'ResourceNotFoundException') return undefined;
+        throw error;
+      });
+    if (current === status) return;
+    await delay(10);
+  }
+  throw new Error(`the local table did not become ${status ?? 'deleted'} in 5 s`);
 }
 
 async function createTable(client: DynamoDBClient) {
