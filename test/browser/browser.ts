@@ -146,3 +146,10 @@ export async function signIn(context: BrowserContext, session: { token: string; 
     [TOKEN_KEY, session.token, REFRESH_TOKEN_KEY, session.refresh_token ?? ''] as const,
   );
 }
+
+/** Logs in on the login screen the page is showing, as a user types it. */
+export async function logInOnScreen(page: Page, user: { username: string; password: string }): Promise<void> {
+  await page.getByLabel('Username or Email', { exact: true }).fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}

@@ -7,7 +7,7 @@ import { REFRESH_TOKEN_KEY, TOKEN_KEY } from '../../web/src/lib/token-storage.ts
 import { api } from '../support/http.ts';
 import { createStory } from '../support/stories.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
-import { browserTestsEnabled, pathOf, signIn, url, useBrowser } from './browser.ts';
+import { browserTestsEnabled, logInOnScreen, pathOf, signIn, url, useBrowser } from './browser.ts';
 import { dashboardCard, expectToast, waitForPath } from './stories-support.ts';
 
 /**
@@ -22,6 +22,18 @@ async function newSession() {
 }
 
 /** The story drafts kept in this page's local storage. */
+/** The session ends while the user writes: the server refuses the ID token and the refresh token. */
+function endSessionInPage(page: Page): Promise<void> {
+  return page.evaluate(
+    ([tokenKey, refreshKey]) => {
+      const token = localStorage.getItem(tokenKey) ?? '';
+      localStorage.setItem(tokenKey, `${token.slice(0, -6)}AAAAAA`);
+      localStorage.setItem(refreshKey, 'revoked-refresh-token');
+    },
+    [TOKEN_KEY, REFRESH_TOKEN_KEY] as const,
+  );
+}
+
 function drafts(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => {
     const found: Record<string, string> = {};
@@ -51,22 +63,12 @@ describe.runIf(browserTestsEnabled)('Safety: nothing typed is lost (browser)', (
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Your story').fill(content);
 
-    // The session ends while the user writes: the server refuses the ID token and the refresh token.
-    await page.evaluate(
-      ([tokenKey, refreshKey]) => {
-        const token = localStorage.getItem(tokenKey) ?? '';
-        localStorage.setItem(tokenKey, `${token.slice(0, -6)}AAAAAA`);
-        localStorage.setItem(refreshKey, 'revoked-refresh-token');
-      },
-      [TOKEN_KEY, REFRESH_TOKEN_KEY] as const,
-    );
+    await endSessionInPage(page);
     await page.getByRole('button', { name: 'Create Text Story' }).click();
 
     await waitForPath(page, '/login');
     await page.getByText(accountText.sessionExpired, { exact: true }).waitFor();
-    await page.getByLabel('Username or Email', { exact: true }).fill(user.username);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await logInOnScreen(page, user);
 
     // Back on the same form, with the text intact; then it saves.
     await waitForPath(page, '/create-story');
@@ -90,20 +92,11 @@ describe.runIf(browserTestsEnabled)('Safety: nothing typed is lost (browser)', (
     await page.getByRole('heading', { level: 1, name: 'Edit Story' }).waitFor();
     await page.getByLabel('Your story').fill('A better ending, written just now.');
     await waitForDraft(page, 'A better ending');
-    await page.evaluate(
-      ([tokenKey, refreshKey]) => {
-        const token = localStorage.getItem(tokenKey) ?? '';
-        localStorage.setItem(tokenKey, `${token.slice(0, -6)}AAAAAA`);
-        localStorage.setItem(refreshKey, 'revoked-refresh-token');
-      },
-      [TOKEN_KEY, REFRESH_TOKEN_KEY] as const,
-    );
+    await endSessionInPage(page);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await waitForPath(page, '/login');
     await page.getByText(accountText.sessionExpired, { exact: true }).waitFor();
-    await page.getByLabel('Username or Email', { exact: true }).fill(user.username);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await logInOnScreen(page, user);
     await waitForPath(page, `/edit-story/${story.ID}`);
     await expect.poll(() => page.getByLabel('Your story').inputValue()).toBe('A better ending, written just now.');
     await page.getByRole('button', { name: 'Save Changes' }).click();

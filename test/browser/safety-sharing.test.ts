@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.ts';
 import { createPublicStory, createStory, shareWith } from '../support/stories.ts';
 import { loginAs, newCredentials, registerVerifiedUser, waitForLinkToken } from '../support/users.ts';
-import { browserTestsEnabled, pathOf, signIn, url, useBrowser } from './browser.ts';
+import { browserTestsEnabled, logInOnScreen, pathOf, signIn, url, useBrowser } from './browser.ts';
 import { expectToast, openContext, waitForPath } from './stories-support.ts';
 
 /**
@@ -119,9 +119,7 @@ describe.runIf(browserTestsEnabled)('Safety: privacy and sharing (browser)', () 
       await page.getByRole('heading', { level: 1, name: 'Come back here' }).waitFor();
       await page.getByRole('link', { name: 'Sign in to comment' }).click();
       await waitForPath(page, '/login');
-      await page.getByLabel('Username or Email', { exact: true }).fill(reader.username);
-      await page.getByLabel('Password', { exact: true }).fill(reader.password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await logInOnScreen(page, reader);
       await waitForPath(page, `/shared/${story.ID}`);
       await page.getByRole('heading', { level: 1, name: 'Come back here' }).waitFor();
       // Signed in now: the way to comment is offered.
@@ -130,9 +128,7 @@ describe.runIf(browserTestsEnabled)('Safety: privacy and sharing (browser)', () 
       // A crafted ?next= pointing elsewhere never leaves the site.
       await page.evaluate(() => localStorage.clear());
       await page.goto(url('/login?next=//evil.example/steal'));
-      await page.getByLabel('Username or Email', { exact: true }).fill(reader.username);
-      await page.getByLabel('Password', { exact: true }).fill(reader.password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await logInOnScreen(page, reader);
       await waitForPath(page, '/dashboard');
       expect(new URL(page.url()).host).toBe(new URL(url('/')).host);
     } finally {
@@ -162,9 +158,7 @@ describe.runIf(browserTestsEnabled)('Safety: privacy and sharing (browser)', () 
     await page.goto(url(`/verify-email?token=${token}`));
     await page.getByRole('link', { name: 'Continue to Login' }).click();
     await waitForPath(page, '/login');
-    await page.getByLabel('Username or Email', { exact: true }).fill(fresh.username);
-    await page.getByLabel('Password', { exact: true }).fill(fresh.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await logInOnScreen(page, fresh);
     await waitForPath(page, `/shared/${story.ID}`);
     await page.getByRole('heading', { level: 1, name: 'Join us here' }).waitFor();
     expect(browser.pageErrors).toEqual([]);

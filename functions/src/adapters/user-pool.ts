@@ -7,7 +7,7 @@ import {
 import type { Role } from '@storyloom/shared/constants';
 import { cognito } from '../lib/clients/cognito.ts';
 import { config } from '../lib/config.ts';
-import { providerKey } from '../lib/secrets.ts';
+import { secretValue } from '../lib/secrets.ts';
 
 /**
  * The Cognito user pool, which holds credentials and issues tokens. Our user id is the Cognito
@@ -59,7 +59,7 @@ export function secretHash(clientSecret: string, username: string, clientId: str
 
 /** The web client's secret (cached by lib/secrets.ts); without it the client cannot sign anyone in. */
 async function clientSecret(): Promise<string> {
-  const secret = await providerKey('cognito-client');
+  const secret = await secretValue('cognito-client');
   if (!secret) throw new Error('The user pool client secret is not configured (USER_POOL_CLIENT_SECRET_ID)');
   return secret;
 }

@@ -19,12 +19,12 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-describe('providerKey', () => {
+describe('secretValue', () => {
   it('uses the local key as given, and nothing when none is configured', async () => {
     vi.stubEnv('OPENAI_API_KEY', 'sk-local');
-    const { providerKey, providerConfigured } = await load();
-    expect(await providerKey('openai')).toBe('sk-local');
-    expect(await providerKey('elevenlabs')).toBeUndefined();
+    const { secretValue, providerConfigured } = await load();
+    expect(await secretValue('openai')).toBe('sk-local');
+    expect(await secretValue('elevenlabs')).toBeUndefined();
     expect(providerConfigured('elevenlabs')).toBe(false);
     expect(secretsManager.calls()).toHaveLength(0);
   });
@@ -32,19 +32,19 @@ describe('providerKey', () => {
   it('fetches the secret named by the id once and serves it from the cache afterwards', async () => {
     vi.stubEnv('ELEVENLABS_SECRET_ID', 'storyloom/elevenlabs');
     secretsManager.on(GetSecretValueCommand, { SecretId: 'storyloom/elevenlabs' }).resolves({ SecretString: 'xi-key' });
-    const { providerKey } = await load();
-    expect(await providerKey('elevenlabs')).toBe('xi-key');
-    expect(await providerKey('elevenlabs')).toBe('xi-key');
+    const { secretValue } = await load();
+    expect(await secretValue('elevenlabs')).toBe('xi-key');
+    expect(await secretValue('elevenlabs')).toBe('xi-key');
     expect(secretsManager.commandCalls(GetSecretValueCommand)).toHaveLength(1);
   });
 
   it('reads an apiKey field from a JSON secret, and refuses one without it', async () => {
     vi.stubEnv('OPENAI_SECRET_ID', 'storyloom/openai');
     secretsManager.on(GetSecretValueCommand).resolves({ SecretString: '{"apiKey":"sk-json"}' });
-    expect(await (await load()).providerKey('openai')).toBe('sk-json');
+    expect(await (await load()).secretValue('openai')).toBe('sk-json');
     // Another id: Powertools caches per id, across module reloads.
     vi.stubEnv('OPENAI_SECRET_ID', 'storyloom/openai-wrong-shape');
     secretsManager.on(GetSecretValueCommand).resolves({ SecretString: '{"key":"sk-json"}' });
-    await expect((await load()).providerKey('openai')).rejects.toThrow(/apiKey/);
+    await expect((await load()).secretValue('openai')).rejects.toThrow(/apiKey/);
   });
 });

@@ -2,7 +2,7 @@ import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
 import type { SecretName } from '../routes.ts';
 
 /**
- * Provider API keys (ElevenLabs, OpenAI). In AWS they live in Secrets Manager: the CDK app gives a
+ * Secrets: the provider API keys (ElevenLabs, OpenAI) and the web client's Cognito secret. In AWS they live in Secrets Manager: the CDK app gives a
  * function `<NAME>_SECRET_ID` (the secret's ARN, never its value) and `secretsmanager:GetSecretValue`
  * on it only when its route declares `grants.secrets` (docs/infrastructure.md, "Secrets"). The value
  * is fetched on first use and kept in memory for `CACHE_SECONDS`, so a rotated key is picked up within
@@ -22,10 +22,10 @@ const SOURCES: Record<SecretName, { secretId: string; localKey: string }> = {
 export const CACHE_SECONDS = 15 * 60;
 
 /**
- * The provider's API key, or undefined when none is configured (the caller then uses its local
+ * The secret's value, or undefined when none is configured (a provider's caller then uses its local
  * adapter). The secret is a plain string, or JSON with an `apiKey` field.
  */
-export async function providerKey(name: SecretName): Promise<string | undefined> {
+export async function secretValue(name: SecretName): Promise<string | undefined> {
   const source = SOURCES[name];
   const local = process.env[source.localKey];
   if (local) return local;

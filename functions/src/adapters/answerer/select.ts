@@ -1,5 +1,5 @@
 import { intEnv, optionalEnv } from '../../lib/env.ts';
-import { providerConfigured, providerKey } from '../../lib/secrets.ts';
+import { providerConfigured, secretValue } from '../../lib/secrets.ts';
 import { LocalAnswerer } from './local.ts';
 import type { Answerer } from './port.ts';
 
@@ -12,7 +12,7 @@ let chosen: Promise<Answerer> | undefined;
 export function answerer(): Promise<Answerer> {
   chosen ??= (async () => {
     if (!providerConfigured('openai')) return new LocalAnswerer();
-    const apiKey = await providerKey('openai');
+    const apiKey = await secretValue('openai');
     if (!apiKey) return new LocalAnswerer();
     const { OpenAiAnswerer } = await import('./openai.ts');
     return new OpenAiAnswerer({

@@ -1,4 +1,4 @@
-import { providerKey } from '../../lib/secrets.ts';
+import { secretValue } from '../../lib/secrets.ts';
 import type { VoiceInfo } from './engine.ts';
 import { engineKind } from './engine-kind.ts';
 import { LOCAL_PRESETS } from './local-voices.ts';
@@ -14,7 +14,7 @@ const BASE_URL = () => (process.env.ELEVENLABS_BASE_URL || 'https://api.elevenla
 const TIMEOUT_MS = 5000;
 
 async function providerGet(path: string): Promise<Response> {
-  const apiKey = await providerKey('elevenlabs');
+  const apiKey = await secretValue('elevenlabs');
   if (!apiKey) throw new Error('No ElevenLabs key configured');
   for (let attempt = 1; ; attempt++) {
     const response = await fetch(`${BASE_URL()}${path}`, {

@@ -1,4 +1,4 @@
-import { providerKey } from '../../lib/secrets.ts';
+import { secretValue } from '../../lib/secrets.ts';
 import type { VoiceEngine } from './engine.ts';
 
 let provider: Promise<VoiceEngine> | undefined;
@@ -9,7 +9,7 @@ let provider: Promise<VoiceEngine> | undefined;
  */
 export function elevenLabsEngine(): Promise<VoiceEngine> {
   provider ??= (async () => {
-    const apiKey = await providerKey('elevenlabs');
+    const apiKey = await secretValue('elevenlabs');
     if (!apiKey) throw new Error('No ElevenLabs key configured');
     const { ElevenLabsVoiceEngine } = await import('./elevenlabs-engine.ts');
     return new ElevenLabsVoiceEngine({
