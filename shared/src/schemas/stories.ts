@@ -267,7 +267,10 @@ export interface StoryDto {
   CreatedAt: string;
   updated_at: string;
   audio_url: string | null;
+  /** Only for the story's owner (whose voice it is, or a premade one); null for everyone else. */
   narration_voice_id: string | null;
+  /** Who speaks the narration, for every reader ("Narrated in the storyteller's voice (AI)"); null without one. */
+  narration_voice_label: string | null;
   is_public: boolean;
   is_private: boolean;
   allow_comments: boolean;
