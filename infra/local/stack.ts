@@ -262,8 +262,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const { sweepAbandonedUploads } = await import('@storyloom/functions/domain/media/sweep');
   // …and spoken answers of the interactive player after a day (docs/interactive.md).
   const { sweepExpiredAnswers } = await import('@storyloom/functions/domain/interactive/sweep');
+  // …and DynamoDB's TTL, which dynalite lacks: expired sessions, cached answers, counters and links go.
+  const { sweepExpiredItems } = await import('./ttl-sweep.ts');
   const sweep = () =>
-    Promise.all([sweepAbandonedUploads(), sweepExpiredAnswers()]).catch((error: unknown) => {
+    Promise.all([sweepAbandonedUploads(), sweepExpiredAnswers(), sweepExpiredItems()]).catch((error: unknown) => {
       if (!opts.quiet) console.error('upload sweep failed', error);
     });
   void sweep();

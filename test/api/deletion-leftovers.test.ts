@@ -1,11 +1,12 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { success } from '@storyloom/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { useServerEnv } from '../support/env.ts';
 import { api } from '../support/http.ts';
 import { mp3File } from '../support/media-files.ts';
 import { createStory, shareWith } from '../support/stories.ts';
-import { scanItemsMentioning } from '../support/table.ts';
+import { scanItemsMentioning, testTable } from '../support/table.ts';
 import { postToS3, presign } from '../support/uploads.ts';
 import { apiAs, registerAndLogin, type TestUser, waitForDeletionCode } from '../support/users.ts';
 import { cloneVoice } from '../support/voice.ts';
@@ -148,5 +149,22 @@ describe('deleting an account', () => {
     });
     expect(kept.status).toBe(200);
     expect(JSON.stringify(kept.body)).not.toContain('Grandma baked there!');
+  });
+});
+
+describe('local mode expires items as DynamoDB does', () => {
+  it('deletes items whose ttl has passed (dynalite never does), and keeps the others', async () => {
+    const { sweepExpiredItems } = await import('../../infra/local/ttl-sweep.ts');
+    const { client, tableName } = testTable();
+    const marker = `TTLTEST#${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    const now = Math.floor(Date.now() / 1000);
+    const items = [
+      { pk: `${marker}#old`, sk: 'X', ttl: now - 10 },
+      { pk: `${marker}#live`, sk: 'X', ttl: now + 3600 },
+      { pk: `${marker}#none`, sk: 'X' },
+    ];
+    for (const Item of items) await client.send(new PutCommand({ TableName: tableName, Item }));
+    expect(await sweepExpiredItems({ pkPrefix: marker })).toBe(1);
+    expect((await scanItemsMentioning([marker])).map((i) => i.pk).sort()).toEqual([`${marker}#live`, `${marker}#none`]);
   });
 });
