@@ -11,6 +11,7 @@ import { mediaWorker, type RouteDef, routes, worker } from '@storyloom/functions
 import { serverText } from '@storyloom/shared/messages';
 import { JwtVerifier } from 'aws-jwt-verify';
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
+import { badAddressJson, isWellFormedPath } from '../lib/edge/source.ts';
 import { securityHeaders } from '../lib/security-headers.ts';
 import { createApiAdapter, send } from './api-adapter.ts';
 import { sendMailboxJson, sendMailboxPage } from './mailbox.ts';
@@ -18,7 +19,7 @@ import { ensureSenderIdentity } from './profile.ts';
 import { type ProvisionedResources, provisionLocal } from './provision.ts';
 import { compileRoutes } from './router.ts';
 import { type ExternalService, type LocalServices, localTokenIssuer, startLocalServices } from './services.ts';
-import { createStaticHandler } from './static-files.ts';
+import { createStaticHandler, sendBadAddressPage } from './static-files.ts';
 import { startWorkerLoop } from './worker-loop.ts';
 
 export interface LocalStackOptions {
@@ -261,8 +262,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const { sweepAbandonedUploads } = await import('@storyloom/functions/domain/media/sweep');
   // …and spoken answers of the interactive player after a day (docs/interactive.md).
   const { sweepExpiredAnswers } = await import('@storyloom/functions/domain/interactive/sweep');
+  // …and DynamoDB's TTL, which dynalite lacks: expired sessions, cached answers, counters and links go.
+  const { sweepExpiredItems } = await import('./ttl-sweep.ts');
   const sweep = () =>
-    Promise.all([sweepAbandonedUploads(), sweepExpiredAnswers()]).catch((error: unknown) => {
+    Promise.all([sweepAbandonedUploads(), sweepExpiredAnswers(), sweepExpiredItems()]).catch((error: unknown) => {
       if (!opts.quiet) console.error('upload sweep failed', error);
     });
   void sweep();
@@ -271,7 +274,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
   ready = async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
-    if (path === '/backend' || path.startsWith('/backend/')) {
+    const backend = path === '/backend' || path.startsWith('/backend/');
+    // A broken %-escape gets the edge functions' 400 (infra/lib/edge): the API's {error}, or the app's page.
+    if (!isWellFormedPath(path)) {
+      withBrowserHeaders(res);
+      return backend ? send(res, 400, JSON.parse(badAddressJson())) : sendBadAddressPage(res);
+    }
+    if (backend) {
       withBrowserHeaders(res);
       return api(req, res, path.slice('/backend'.length) || '/');
     }

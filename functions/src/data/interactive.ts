@@ -35,7 +35,12 @@ export async function putSession(session: SessionRecord): Promise<void> {
   await dynamo.send(
     new PutCommand({
       TableName: table(),
-      Item: { ...keys.interactiveSession(session.id), type: 'InteractiveSession', ...session },
+      Item: {
+        ...keys.interactiveSession(session.id),
+        ...keys.sessionsOfStoryIndex(session.storyId, session.id),
+        type: 'InteractiveSession',
+        ...session,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );

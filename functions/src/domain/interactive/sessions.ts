@@ -32,10 +32,12 @@ const sessionEnded = () => new NotFound(interactiveText.sessionEnded);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 export const idleTtl = () => nowSeconds() + SESSION_IDLE_SECONDS;
 
-/** Rate-limit subject for a client: the user, or a hash of the address (the address itself is not stored). */
+/** Rate-limit subject for a client: a hash of the user id (owners) or of the address (neither is stored). */
 export function clientKey(caller: Caller, sourceIp: string): string {
-  if (caller.kind === 'owner') return `u:${caller.userId}`;
-  return `ip:${createHash('sha256').update(sourceIp).digest('base64url').slice(0, 22)}`;
+  // Hashed both ways: a rate counter holds no user id or address (it outlives an account deletion by its window).
+  const hashed = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
+  if (caller.kind === 'owner') return `u:${hashed(caller.userId)}`;
+  return `ip:${hashed(sourceIp)}`;
 }
 
 /** May this listener still hear the story? */
