@@ -290,7 +290,12 @@ export interface StoryDto {
   comments_next_cursor?: string | null;
   shared_with: ShareDto[];
   /** What the caller may do: lets the SPA show or hide panels without guessing. */
-  permissions: { manage: boolean; comment: boolean };
+  permissions: {
+    manage: boolean;
+    comment: boolean;
+    /** Single-story views: may listen interactively on the signed-in routes (the owner, a share by name). */
+    listen?: boolean;
+  };
   /** Only in `shared_stories`: the permission the owner gave the caller. */
   shared_permission?: 'read' | 'comment';
   /** Admin list only. */
