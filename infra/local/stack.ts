@@ -14,6 +14,7 @@ import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import { badAddressJson, isWellFormedPath } from '../lib/edge/source.ts';
 import { securityHeaders } from '../lib/security-headers.ts';
 import { createApiAdapter, send } from './api-adapter.ts';
+import { startHeavyPool } from './heavy-pool.ts';
 import { sendMailboxJson, sendMailboxPage } from './mailbox.ts';
 import { ensureSenderIdentity } from './profile.ts';
 import { type ProvisionedResources, provisionLocal } from './provision.ts';
@@ -241,6 +242,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const { LocalVoiceEngine } = await import('@storyloom/functions/adapters/voice/local-engine');
     return new LocalVoiceEngine();
   });
+  // Sample analysis, synthesis and MP3 encoding in worker threads: this process also serves the API.
+  const { registerHeavyWork } = await import('@storyloom/functions/adapters/voice/offload');
+  const heavy = startHeavyPool();
+  registerHeavyWork(heavy.work);
   // The media-jobs worker (voice cloning, narration): a second loop on its own queue, one message at a time.
   const mediaQueueArn = (
     await sqs.send(
@@ -300,6 +305,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     async stop() {
       clearInterval(sweepTimer);
       await Promise.all([workerLoop.stop(), mediaWorkerLoop.stop()]);
+      registerHeavyWork(undefined);
+      await heavy.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
