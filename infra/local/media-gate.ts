@@ -161,7 +161,7 @@ export function createMediaGate(opts: MediaGateOptions) {
       return s3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
     let form: FormData;
     try {
-      form = await new Response(new Uint8Array(body.buffer, body.byteOffset, body.length), {
+      form = await new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), {
         headers: { 'content-type': req.headers['content-type'] ?? '' },
       }).formData();
     } catch {
