@@ -75,9 +75,9 @@ async function narrated(url: string, token: string): Promise<string> {
   };
   await post(url, `/api/voice/narrate/${story.ID}`, { voice_id: voices.voices[0]!.id }, token);
   for (let i = 0; ; i++) {
-    const status = (await (await fetch(`${url}/backend/api/voice/narrate/${story.ID}`, { headers: auth })).json()) as {
-      status: string;
-    };
+    // The engine runs in the server's process: a poll may meet a busy server (seen once as ECONNRESET).
+    const res = await fetch(`${url}/backend/api/voice/narrate/${story.ID}`, { headers: auth }).catch(() => undefined);
+    const status = ((await res?.json()) ?? { status: 'unknown' }) as { status: string };
     if (status.status === 'ready') break;
     if (status.status === 'failed' || i > 600) throw new Error(`narration: ${status.status}`);
     await new Promise((r) => setTimeout(r, 200));

@@ -35,13 +35,13 @@ export function Conversation({ entries, busy, onReplay, onSeekCited, onClear, en
   return (
     <section className="interactive-conversation" aria-labelledby={titleId}>
       <div className="interactive-conversation-head">
-        <h3 id={titleId}>Conversation</h3>
+        <h3 id={titleId}>{interactiveText.conversation}</h3>
         <button type="button" className="button button-secondary" onClick={onClear} disabled={entries.length === 0}>
-          Clear
+          {interactiveText.clear}
         </button>
       </div>
       {entries.length === 0 ? (
-        <p className="interactive-empty">Questions you ask and their answers appear here.</p>
+        <p className="interactive-empty">{interactiveText.conversationEmpty}</p>
       ) : (
         <ol className="conversation">
           {entries.map((entry) => (
@@ -54,7 +54,7 @@ export function Conversation({ entries, busy, onReplay, onSeekCited, onClear, en
             >
               <time dateTime={entry.at.toISOString()}>{entry.at.toLocaleTimeString()}</time>
               <p className="conversation-question">
-                <span className="visually-hidden">You asked: </span>
+                <span className="visually-hidden">{interactiveText.youAsked}</span>
                 {entry.question}
               </p>
               <p className="conversation-answer" aria-live="polite">
@@ -62,7 +62,7 @@ export function Conversation({ entries, busy, onReplay, onSeekCited, onClear, en
                   <span className="conversation-pending">{interactiveText.asking}</span>
                 ) : (
                   <>
-                    <span className="visually-hidden">Answer: </span>
+                    <span className="visually-hidden">{interactiveText.answerIs}</span>
                     {entry.answer}
                   </>
                 )}
@@ -80,7 +80,7 @@ export function Conversation({ entries, busy, onReplay, onSeekCited, onClear, en
                             type="button"
                             className="cited-sentence"
                             onClick={() => onSeekCited(c)}
-                            aria-label={`Play the story from: ${c.text}`}
+                            aria-label={interactiveText.playFrom(c.text)}
                           >
                             <q>{c.text}</q>
                           </button>
@@ -97,7 +97,7 @@ export function Conversation({ entries, busy, onReplay, onSeekCited, onClear, en
                   onClick={() => onReplay(entry)}
                   disabled={busy}
                 >
-                  Replay answer
+                  {interactiveText.replay}
                 </button>
               )}
             </li>

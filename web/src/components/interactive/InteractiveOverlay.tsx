@@ -282,7 +282,7 @@ export function InteractiveOverlay({
               autoComplete="off"
             />
             <button type="submit" className="button button-primary" disabled={!canAsk} aria-busy={asking || undefined}>
-              {asking ? 'Asking…' : 'Ask'}
+              {asking ? interactiveText.asking : 'Ask'}
             </button>
           </div>
         </form>
@@ -328,7 +328,7 @@ export function InteractiveOverlay({
       <ConfirmDialog
         open={confirmClear}
         title={interactiveText.clearConfirm}
-        confirmLabel="Clear"
+        confirmLabel={interactiveText.clear}
         danger
         onConfirm={() => {
           setEntries([]);
