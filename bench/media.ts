@@ -3,7 +3,7 @@
  * (docs/media.md). Starts its own local stack on a temp folder, so it needs nothing from the other
  * sections. Times, sequential, after a warm-up:
  *   - presign: POST /api/media/uploads (a presigned POST for a key under the caller's prefix);
- *   - confirm: the magic-byte check alone (confirmUpload: HEAD + a 4,100-byte ranged GET + file-type),
+ *   - confirm: the content check alone (confirmUpload: HEAD + GET + file-type + the headers measured),
  *     in-process on uploaded objects, and the whole POST /api/profile/image confirm call over HTTP
  *     (check, copy to the avatar key, delete the pending object, the user update, the old picture deleted);
  *   - secure-url: GET /api/storage/secure-url/{path} for the owner (token verified in the handler) and
@@ -88,7 +88,7 @@ export async function mediaBench(): Promise<void> {
     const wav = wavFile(10);
     let pending = '';
     row(
-      'confirmUpload, 320 KB WAV (magic bytes)',
+      'confirmUpload, 320 KB WAV (magic bytes + headers)',
       await time(
         CONFIRMS,
         () => confirmUpload(user.id, 'story-audio', pending),
