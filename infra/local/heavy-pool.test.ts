@@ -5,7 +5,7 @@ import { parseLocalVoiceId } from '@storyloom/functions/adapters/voice/local-voi
 import { voiceLikeSignal } from '@storyloom/functions/adapters/voice/test-signals';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OPUS_BOMB_PACKET, oggOpusOf } from '../../test/support/media-containers.ts';
-import { startHeavyPool } from './heavy-pool.ts';
+import { startHeavyPool, workerExecArgv } from './heavy-pool.ts';
 
 /**
  * Local mode's heavy-work pool: the same functions a Lambda runs inline, in worker threads, with the
@@ -14,6 +14,16 @@ import { startHeavyPool } from './heavy-pool.ts';
 describe('heavy-work pool (worker threads)', () => {
   const pool = startHeavyPool({ maxThreads: 1 });
   afterAll(() => pool.close());
+
+  it('gives threads the loaders of `npm start` and never its V8 options (a worker refuses those)', () => {
+    expect(workerExecArgv(['--optimize-for-size', '--import', 'tsx'])).toEqual(['--import', 'tsx']);
+    expect(workerExecArgv([])).toEqual(['--import', 'tsx']);
+    expect(workerExecArgv(['--max-old-space-size=256', '--conditions=dev'])).toEqual([
+      '--conditions=dev',
+      '--import',
+      'tsx',
+    ]);
+  });
 
   it('analyses a sample in a worker thread', async () => {
     const sample = encodeWav(voiceLikeSignal({ medianHz: 140, seconds: 8, sampleRate: 16_000 }), 16_000);
