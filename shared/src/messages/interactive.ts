@@ -12,6 +12,8 @@ export const interactiveText = {
   answerFailed: 'Failed to get answer',
   questionRequired: 'Please type a question',
   questionTooLong: `Questions must be at most ${QUESTION_MAX_CHARS} characters`,
+  questionNoWords: 'Please ask your question in words (letters or numbers)',
+  questionDirection: 'Please type your question without text-direction control characters',
   sessionEnded: 'This listening session has ended. Close the player and open it again to go on.',
   noAudio: 'This story has no narration to listen to yet.',
   sessionCap: `You have asked ${QUESTIONS_PER_SESSION} questions in this session, the most one session allows. Close the player and open it again to ask more.`,

@@ -275,7 +275,10 @@ export interface StoryDto {
   CreatedAt: string;
   updated_at: string;
   audio_url: string | null;
+  /** Only for the story's owner (whose voice it is, or a premade one); null for everyone else. */
   narration_voice_id: string | null;
+  /** Who speaks the narration, for every reader ("Narrated in the storyteller's voice (AI)"); null without one. */
+  narration_voice_label: string | null;
   is_public: boolean;
   is_private: boolean;
   allow_comments: boolean;
@@ -287,7 +290,12 @@ export interface StoryDto {
   comments_next_cursor?: string | null;
   shared_with: ShareDto[];
   /** What the caller may do: lets the SPA show or hide panels without guessing. */
-  permissions: { manage: boolean; comment: boolean };
+  permissions: {
+    manage: boolean;
+    comment: boolean;
+    /** Single-story views: may listen interactively on the signed-in routes (the owner, a share by name). */
+    listen?: boolean;
+  };
   /** Only in `shared_stories`: the permission the owner gave the caller. */
   shared_permission?: 'read' | 'comment';
   /** Admin list only. */

@@ -29,6 +29,7 @@ import { TooManyRequests } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { loadOwnedStory } from '../stories/access.ts';
 import { getNarrationTimings } from '../voice/narration.ts';
+import { storyAnswerVoice } from '../voice/voices.ts';
 import { heardCountAt, sentenceStartTimes } from './heard.ts';
 import { type Caller, clientKey, idleTtl, isSpoken, loadSession } from './sessions.ts';
 
@@ -174,8 +175,13 @@ function cite(
 /** Speaks an answer in the story's narration voice; undefined (text only) when the engine fails. */
 async function speak(story: StoryRecord, answer: CachedAnswer, cacheKey: string): Promise<string | undefined> {
   try {
+    const voiceId = await storyAnswerVoice(story);
+    if (!voiceId) {
+      logger.warn("answer not spoken: the narration voice is not the storyteller's to use", { storyId: story.id });
+      return undefined;
+    }
     const engine = await speechEngine();
-    const { mp3 } = await engine.synthesize(story.narrationVoiceId!, answer.answer);
+    const { mp3 } = await engine.synthesize(voiceId, answer.answer);
     const key = `users/${story.authorId}/stories/${story.id}/answers/${cacheKey}.mp3`;
     await putAnswerAudio(key, mp3);
     return key;
