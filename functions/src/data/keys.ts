@@ -52,7 +52,6 @@ export const keys = {
   /** A listening session by its id (the id is the listener's credential; the item expires with `ttl`). */
   interactiveSession: (sessionId: string) => ({ pk: `ISESSION#${sessionId}`, sk: 'SESSION' }),
   /** A cached answer: same story text heard, same question, same engine (expires with `ttl`). */
-  interactiveAnswer: (storyId: string, cacheKey: string) => ({ pk: `IANSWER#${storyId}`, sk: cacheKey }),
   /** A question listeners asked that the story did not answer, in the story's partition (goes with it). */
   askedQuestion: (storyId: string, questionHash: string) => ({ pk: `STORY#${storyId}`, sk: `ASKED#${questionHash}` }),
   askedQuestionPrefix: () => 'ASKED#',

@@ -6,6 +6,7 @@ import {
   SESSIONS_PER_CLIENT_PER_HOUR,
 } from '@storyloom/shared/interactive';
 import {
+  claimSessionQuestion,
   deleteSession,
   getSession,
   type Listener,
@@ -15,7 +16,7 @@ import {
 } from '../../data/interactive.ts';
 import { consumeRateLimit } from '../../data/rate-limit.ts';
 import { getStory, type StoryRecord } from '../../data/stories.ts';
-import { NotFound, ValidationFailed } from '../../lib/errors.ts';
+import { NotFound, TooManyRequests, ValidationFailed } from '../../lib/errors.ts';
 import { loadOwnedStory, loadSharedStory, visitorMayRead } from '../stories/access.ts';
 
 /**
@@ -108,6 +109,36 @@ export async function loadSession(
   if (!mine) throw sessionEnded();
   const story = await getStory(session.storyId);
   if (!story || !stillAllowed(story, listener) || !story.audioKey) {
+    await deleteSession(sessionId);
+    throw sessionEnded();
+  }
+  return { session, story };
+}
+
+/**
+ * The session and its story for a question, counting the question against the session's cap in the same
+ * call (docs/interactive.md, "Calls per question": two DynamoDB calls here). 404 "session ended" as
+ * `loadSession`; 429 when the session has asked its `max` questions.
+ */
+export async function claimQuestion(
+  sessionId: string,
+  caller: Caller,
+  max: number,
+): Promise<{ session: SessionRecord; story: StoryRecord }> {
+  const session = await claimSessionQuestion(sessionId, caller, max, idleTtl());
+  if (!session) {
+    // The failure path only: an ended (or another listener's) session, or a full one.
+    const existing = await getSession(sessionId);
+    const mine =
+      existing &&
+      (caller.kind === 'owner'
+        ? existing.listener.kind === 'owner' && existing.listener.userId === caller.userId
+        : existing.listener.kind !== 'owner');
+    if (mine && existing.questions >= max) throw new TooManyRequests(interactiveText.sessionCap, 60);
+    throw sessionEnded();
+  }
+  const story = await getStory(session.storyId);
+  if (!story || !stillAllowed(story, session.listener) || !story.audioKey) {
     await deleteSession(sessionId);
     throw sessionEnded();
   }
