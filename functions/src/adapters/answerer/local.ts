@@ -1,6 +1,6 @@
 import { isCorrection } from './local/corrections.ts';
-import { decide, type Judged, judge } from './local/decide.ts';
-import { phrase, settledFact, toFirstPerson } from './local/phrase.ts';
+import { continues, decide, type Judged, judge } from './local/decide.ts';
+import { phrase, phraseTuning, settledFact, toFirstPerson } from './local/phrase.ts';
 import { normalizeQuestion } from './local/question.ts';
 import { questionTerms, retrieve, type StoryIndex, storyIndex } from './local/retrieve.ts';
 import { isTyped } from './local/type-match.ts';
@@ -61,8 +61,23 @@ export function answerLocally(request: AnswerRequest, engine: Answer['engine'] =
   const factIndex = chosen.bridge ?? chosen.index;
   const sentence = index.texts[factIndex]!;
   const fact = chosen.facts.length ? settledFact(sentence, chosen.facts) : undefined;
-  const answer = toFirstPerson(phrase(sentence, fact, question.text), request.narratorNames ?? []);
+  let said = phrase(sentence, fact, question.text);
   const cited = chosen.bridge ? [chosen.id, index.ids[chosen.bridge]!] : [chosen.id];
+  // "Why did you join? / I was seventeen. / My mother had to sign.": an answer to a question that wants no
+  // particular fact goes on into the next sentence when that one continues it and the answer is short.
+  const next = factIndex + 1;
+  if (
+    !fact &&
+    chosen.index > 0 &&
+    next < index.texts.length &&
+    index.ids[next]! <= request.heardCount &&
+    said.split(/\s+/).length < phraseTuning.maxWords / 2 &&
+    continues(index.texts[next]!)
+  ) {
+    said = `${said} ${phrase(index.texts[next]!, undefined, question.text)}`;
+    cited.push(index.ids[next]!);
+  }
+  const answer = toFirstPerson(said, request.narratorNames ?? []);
   trace?.push(`phrase: "${answer}" citing [${cited.join(', ')}]`);
   return { answer, citedSentenceIds: cited.filter((id) => id >= DETAILS_SENTENCE_ID), declined: false, engine };
 }

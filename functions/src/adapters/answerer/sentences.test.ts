@@ -3,7 +3,8 @@ import { splitSentences } from './sentences.ts';
 
 describe('sentences without a language model', () => {
   it('end at . ! ? … before a capital, never after a title, an initial or inside a number', () => {
-    const text = 'Mrs. Keller lived at No. 5 Elm St. with J. R. Dean. It cost 2.5 dollars! Did it? Yes… "Go," he said. I said no. We stayed.';
+    const text =
+      'Mrs. Keller lived at No. 5 Elm St. with J. R. Dean. It cost 2.5 dollars! Did it? Yes… "Go," he said. I said no. We stayed.';
     expect(splitSentences(text).map((s) => s.text)).toEqual([
       'Mrs. Keller lived at No. 5 Elm St. with J. R. Dean.',
       'It cost 2.5 dollars!',

@@ -1,5 +1,6 @@
 import type { Term } from '../text.ts';
 import type { Fact } from './entities.ts';
+import { findNumbers } from './numbers.ts';
 import type { NormalizedQuestion } from './question.ts';
 import type { Candidate, StoryIndex } from './retrieve.ts';
 import { answeringFacts, factQuality, isTyped, namedThing, namesOf } from './type-match.ts';
@@ -20,6 +21,8 @@ export const decideTuning = {
   bridgeShare: 0.85,
   /** "Not yet heard" needs the unheard answer's coverage to beat the heard one's by this much. */
   unheardMargin: 0.1,
+  /** The fact may come from the next sentence only when that one goes on about this one (`continues`). */
+  bridgeNeedsContinuation: 0,
   /** A question to "you" prefers sentences in the narrator's first person by this factor. */
   ownBonus: 1.5,
 };
@@ -65,6 +68,7 @@ export function judge(
       step++
     ) {
       if (step === 2 && index.texts[c.index + 1]!.split(/\s+/).length > 4) break;
+      if (decideTuning.bridgeNeedsContinuation && !continues(index.texts[c.index + step]!)) break;
       const next = factsOf(c.index + step);
       if (next.length) {
         facts = next;
@@ -81,6 +85,18 @@ export function judge(
     out.push({ ...c, facts, bridge, value, passes });
   }
   return out;
+}
+
+/**
+ * Whether a sentence goes on about the one before ("He was nineteen.", "Twenty-two years old, just out of
+ * the Marines.", "Forty dollars."): it opens with a pronoun or a connective, or it is a short fragment.
+ */
+export function continues(text: string): boolean {
+  const first = (/^[\s"'“‘]*([\p{L}\d'-]+)/u.exec(text)?.[1] ?? '').toLowerCase();
+  if (/^(he|she|it|they|his|her|its|their|that|this|those|these|there|then|so|and|but|which|who|we|i)$/.test(first))
+    return true;
+  if (/^\d/.test(first) || findNumbers(first).length > 0) return true;
+  return text.split(/\s+/).length <= 6;
 }
 
 export type Decision =
