@@ -16,8 +16,15 @@ import { buildUpdate } from './update.ts';
 const table = () => config.tableName;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** Who listens: the story's owner, or whoever holds a share link, or anyone on a public story. */
-export type Listener = { kind: 'owner'; userId: string } | { kind: 'link'; token: string } | { kind: 'public' };
+/**
+ * Who listens: the story's owner, a person it is shared with by name (`reader`, signed in), whoever holds a
+ * share link, or anyone on a public story.
+ */
+export type Listener =
+  | { kind: 'owner'; userId: string }
+  | { kind: 'reader'; userId: string }
+  | { kind: 'link'; token: string }
+  | { kind: 'public' };
 
 export interface SessionRecord {
   id: string;
@@ -35,7 +42,12 @@ export async function putSession(session: SessionRecord): Promise<void> {
   await dynamo.send(
     new PutCommand({
       TableName: table(),
-      Item: { ...keys.interactiveSession(session.id), type: 'InteractiveSession', ...session },
+      Item: {
+        ...keys.interactiveSession(session.id),
+        ...keys.sessionsOfStoryIndex(session.storyId, session.id),
+        type: 'InteractiveSession',
+        ...session,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -71,17 +83,20 @@ export function touchSession(sessionId: string, update: { currentTime?: number; 
 /**
  * One call per question (docs/interactive.md, "Calls per question"): counts the question against the
  * session's cap, keeps the session alive, and returns it — only if it is live, under the cap and belongs to
- * this family of listeners (`owner`: that user; otherwise a link or public listener). `undefined` when the
+ * this family of listeners (`user`: that user's owner or reader session; otherwise a link or public listener). `undefined` when the
  * condition failed; `sessionState` then tells an ended session from a full one.
  */
 export async function claimSessionQuestion(
   sessionId: string,
-  listener: { kind: 'owner'; userId: string } | { kind: 'shared' },
+  listener: { kind: 'user'; userId: string } | { kind: 'shared' },
   max: number,
   ttl: number,
 ): Promise<SessionRecord | undefined> {
+  // A signed-in caller's sessions are the owner's or a named reader's, always with their user id.
   const mine =
-    listener.kind === 'owner' ? '#listener.#kind = :owner AND #listener.userId = :uid' : '#listener.#kind <> :owner';
+    listener.kind === 'user'
+      ? '#listener.#kind IN (:owner, :reader) AND #listener.userId = :uid'
+      : 'NOT #listener.#kind IN (:owner, :reader)';
   try {
     const { Attributes } = await dynamo.send(
       new UpdateCommand({
@@ -96,7 +111,8 @@ export async function claimSessionQuestion(
           ':one': 1,
           ':max': max,
           ':owner': 'owner',
-          ...(listener.kind === 'owner' ? { ':uid': listener.userId } : {}),
+          ':reader': 'reader',
+          ...(listener.kind === 'user' ? { ':uid': listener.userId } : {}),
         },
         ReturnValues: 'ALL_NEW',
       }),

@@ -7,6 +7,7 @@ import {
   QUESTIONS_PER_SESSION,
   type QuestionAnswerDto,
 } from '@storyloom/shared/interactive';
+import { speakableAnswer } from '../../adapters/answerer/grounding.ts';
 import { answerLocally } from '../../adapters/answerer/local.ts';
 import { DETAILS_SENTENCE_ID, detailsSentence, grounded, type StorySentence } from '../../adapters/answerer/port.ts';
 import { answerer } from '../../adapters/answerer/select.ts';
@@ -17,6 +18,7 @@ import { headMedia, presignDownload } from '../../data/media.ts';
 import { consumeRateLimit } from '../../data/rate-limit.ts';
 import type { StoryRecord } from '../../data/stories.ts';
 import { logger } from '../../lib/logger.ts';
+import { storyAnswerVoice } from '../voice/voices.ts';
 import { heardCountFromTimes, type SentenceTimes } from './heard.ts';
 import { type Caller, claimQuestion, clientKey, isSpoken } from './sessions.ts';
 import { cachedSentenceTimes } from './timings.ts';
@@ -133,7 +135,17 @@ export async function askQuestion(
     answers.set(cacheKey, answer);
   }
 
-  const audioUrl = isSpoken(story) ? await spokenAnswer(story, answer.answer) : null;
+  // Story text is data: an answer that reads as an instruction, or says what its sentences do not, stays text.
+  const spoken = speakableAnswer({
+    answer: answer.answer,
+    citedSentenceIds: answer.citedSentenceIds,
+    declined: answer.declined !== false,
+    question: input.question,
+    sentences: text.sentences,
+    details: detailsSentence(details),
+  });
+  if (!spoken.speak) logger.warn('answer not spoken', { storyId: story.id, reason: spoken.reason });
+  const audioUrl = isSpoken(story) && spoken.speak ? await spokenAnswer(story, answer.answer) : null;
   // The storyteller hears what the family wanted to know and the story really does not tell: not what is
   // only further on ("not yet heard"), not what the whole story answers, never the owner's own questions.
   if (
@@ -183,11 +195,16 @@ function cite(
  * container answers. Null (text only) when the engine fails.
  */
 async function spokenAnswer(story: StoryRecord, words: string): Promise<string | null> {
-  const key = `users/${story.authorId}/stories/${story.id}/answers/${hash(`${story.narrationVoiceId}\n${words}`).slice(0, 32)}.mp3`;
   try {
+    const voiceId = await storyAnswerVoice(story);
+    if (!voiceId) {
+      logger.warn("answer not spoken: the narration voice is not the storyteller's to use", { storyId: story.id });
+      return null;
+    }
+    const key = `users/${story.authorId}/stories/${story.id}/answers/${hash(`${voiceId}\n${words}`).slice(0, 32)}.mp3`;
     if (!(await headMedia(key))) {
       const engine = await speechEngine();
-      const { mp3 } = await engine.synthesize(story.narrationVoiceId!, words);
+      const { mp3 } = await engine.synthesize(voiceId, words);
       await putAnswerAudio(key, mp3);
     }
     return await presignDownload(key, ANSWER_URL_SECONDS);
