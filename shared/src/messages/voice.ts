@@ -61,6 +61,10 @@ export const voiceText = {
   noNarration: 'This story has no narration.',
   voiceDeleted: 'Your voice has been deleted.',
   aiVoice: 'AI voice',
+  /** What a story's readers learn of its narration voice: never the voice's id (docs/voice.md, "Your voice is yours"). */
+  narratedInStorytellersVoice: "Narrated in the storyteller's voice (AI)",
+  narratedByPremade: (name: string) => `Narrated by ${name}, an AI voice`,
+  narratedByAiVoice: 'Narrated by an AI voice',
 } as const;
 
 /** What every voice's preview says. */
