@@ -44,6 +44,17 @@ describe('heavy-work pool (worker threads)', () => {
     expect(await pool.work.analyseSample(bomb, { maxSeconds: 4 })).toMatchObject({ ok: false, problem: 'over-cap' });
   });
 
+  it("keeps an engine error's kind across the thread's edge (a sample without voice is not retried)", async () => {
+    const silence = encodeWav(new Float32Array(16_000 * 6), 16_000);
+    const fit = pool.work.fitLocalVoice(silence);
+    await expect(fit).rejects.toBeInstanceOf(VoiceEngineError);
+    await expect(fit).rejects.toMatchObject({ retryable: false });
+    await expect(pool.work.synthesizeLocal('local:nobody', 'Hello.')).rejects.toMatchObject({
+      name: 'VoiceEngineError',
+      retryable: false,
+    });
+  });
+
   it('stops the thread when the time budget is spent', async () => {
     const sample = encodeWav(voiceLikeSignal({ medianHz: 140, seconds: 8, sampleRate: 16_000 }), 16_000);
     expect(await pool.work.analyseSample(sample, { maxSeconds: 10, budgetMs: 1 })).toMatchObject({
