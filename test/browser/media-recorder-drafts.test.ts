@@ -111,6 +111,21 @@ describe.runIf(browserTestsEnabled)('The recorder never loses a recording (brows
     expect(await storedDrafts(page)).toEqual({ recordings: 0, texts: 0 });
   });
 
+  it('while recording, a navbar link asks too; staying goes on recording', async () => {
+    const { login } = await newSession();
+    await signIn(browser.context, login);
+    const { page } = browser;
+    await open(page, '/create-story?type=audio');
+    await page.getByRole('button', { name: 'Start Recording' }).click();
+    await page.getByRole('timer', { name: 'Recording time' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave Without Saving?' });
+    await dialog.getByRole('button', { name: 'Stay on This Page' }).click();
+    expect(pathOf(page)).toBe('/create-story');
+    await page.getByRole('button', { name: 'Stop Recording' }).click();
+    await page.getByText(mediaText.recordingKeptStory).waitFor();
+  });
+
   it('record, reload: the take and the title are offered back and save', async () => {
     const { login } = await newSession();
     await signIn(browser.context, login);
