@@ -14,6 +14,11 @@ export interface StoryloomAppProps {
   worker: WorkerDef | readonly WorkerDef[];
   /** Where `STORYLOOM_*` settings are read from when the context has none. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * The built SPA to upload; default `web/dist` when bundling and built. Tests that must see the app as
+   * `cdk deploy` builds it (cdk-nag) pass a folder here, since they skip bundling.
+   */
+  webDist?: string;
 }
 
 export interface StoryloomApp {
@@ -36,7 +41,11 @@ export const EDGE_REGION = 'us-east-1';
  * cross-region references (`cdk deploy --all` deploys it first).
  */
 export async function defineStoryloomApp(app: App, props: StoryloomAppProps): Promise<StoryloomApp> {
-  const config = readConfig(app.node, props.env);
+  // Account and region from the CLI's profile; without one (offline synth) the app is laid out for us-east-1.
+  const knownRegion = props.env?.CDK_DEFAULT_REGION ?? process.env.CDK_DEFAULT_REGION;
+  const region = knownRegion ?? EDGE_REGION;
+  const account = props.env?.CDK_DEFAULT_ACCOUNT ?? process.env.CDK_DEFAULT_ACCOUNT;
+  const config = readConfig(app.node, props.env, knownRegion);
   const workers = [props.worker].flat() as WorkerDef[];
   const grants: Record<string, RouteGrants | undefined> = {
     ...Object.fromEntries(props.routes.map((route) => [routeId(route), route.grants])),
@@ -44,12 +53,8 @@ export async function defineStoryloomApp(app: App, props: StoryloomAppProps): Pr
     ...Object.fromEntries(privateFunctions.map((fn) => [fn.id, fn.grants])),
   };
   const code = await handlerCode(app, handlerEntries(props.routes, workers, privateFunctions), grants);
-  const webDist = join(REPO_ROOT, 'web', 'dist');
-  const deployWeb = bundlingRequested(app) && existsSync(join(webDist, 'index.html'));
-
-  // Account and region from the CLI's profile; without one (offline synth) the app is laid out for us-east-1.
-  const region = props.env?.CDK_DEFAULT_REGION ?? process.env.CDK_DEFAULT_REGION ?? EDGE_REGION;
-  const account = props.env?.CDK_DEFAULT_ACCOUNT ?? process.env.CDK_DEFAULT_ACCOUNT;
+  const webDist = props.webDist ?? join(REPO_ROOT, 'web', 'dist');
+  const deployWeb = (props.webDist !== undefined || bundlingRequested(app)) && existsSync(join(webDist, 'index.html'));
   const name = `Storyloom-${config.stage}`;
 
   let edgeStack: Stack | undefined;

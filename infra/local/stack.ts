@@ -12,15 +12,17 @@ import { uploadRules } from '@storyloom/shared/media';
 import { serverText } from '@storyloom/shared/messages';
 import { JwtVerifier } from 'aws-jwt-verify';
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
+import { badAddressJson, isWellFormedPath } from '../lib/edge/source.ts';
 import { securityHeaders } from '../lib/security-headers.ts';
 import { createApiAdapter, send } from './api-adapter.ts';
+import { startHeavyPool } from './heavy-pool.ts';
 import { sendMailboxJson, sendMailboxPage } from './mailbox.ts';
 import { createMediaGate } from './media-gate.ts';
 import { ensureSenderIdentity } from './profile.ts';
 import { type ProvisionedResources, provisionLocal } from './provision.ts';
 import { compileRoutes } from './router.ts';
 import { type ExternalService, type LocalServices, localTokenIssuer, startLocalServices } from './services.ts';
-import { createStaticHandler } from './static-files.ts';
+import { createStaticHandler, sendBadAddressPage } from './static-files.ts';
 import { startWorkerLoop } from './worker-loop.ts';
 
 export interface LocalStackOptions {
@@ -279,6 +281,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const { LocalVoiceEngine } = await import('@storyloom/functions/adapters/voice/local-engine');
     return new LocalVoiceEngine();
   });
+  // Sample analysis, synthesis and MP3 encoding in worker threads: this process also serves the API.
+  const { registerHeavyWork } = await import('@storyloom/functions/adapters/voice/offload');
+  const heavy = startHeavyPool();
+  registerHeavyWork(heavy.work);
   // The media-jobs worker (voice cloning, narration): a second loop on its own queue, one message at a time.
   const mediaQueueArn = (
     await sqs.send(
@@ -300,8 +306,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const { sweepAbandonedUploads } = await import('@storyloom/functions/domain/media/sweep');
   // …and spoken answers of the interactive player after a day (docs/interactive.md).
   const { sweepExpiredAnswers } = await import('@storyloom/functions/domain/interactive/sweep');
+  // …and DynamoDB's TTL, which dynalite lacks: expired sessions, cached answers, counters and links go.
+  const { sweepExpiredItems } = await import('./ttl-sweep.ts');
   const sweep = () =>
-    Promise.all([sweepAbandonedUploads(), sweepExpiredAnswers()]).catch((error: unknown) => {
+    Promise.all([sweepAbandonedUploads(), sweepExpiredAnswers(), sweepExpiredItems()]).catch((error: unknown) => {
       if (!opts.quiet) console.error('upload sweep failed', error);
     });
   void sweep();
@@ -310,7 +318,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
   ready = async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
-    if (path === '/backend' || path.startsWith('/backend/')) {
+    const backend = path === '/backend' || path.startsWith('/backend/');
+    // A broken %-escape gets the edge functions' 400 (infra/lib/edge): the API's {error}, or the app's page.
+    if (!isWellFormedPath(path)) {
+      withBrowserHeaders(res);
+      return backend ? send(res, 400, JSON.parse(badAddressJson())) : sendBadAddressPage(res);
+    }
+    if (backend) {
       withBrowserHeaders(res);
       return api(req, res, path.slice('/backend'.length) || '/');
     }
@@ -331,6 +345,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     async stop() {
       clearInterval(sweepTimer);
       await Promise.all([workerLoop.stop(), mediaWorkerLoop.stop()]);
+      registerHeavyWork(undefined);
+      await heavy.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

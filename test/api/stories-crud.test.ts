@@ -36,6 +36,7 @@ describe('story CRUD', () => {
       end_date: '1988-07-14',
       audio_url: null,
       narration_voice_id: null,
+      narration_voice_label: null,
       is_public: false,
       is_private: true,
       allow_comments: true,

@@ -119,12 +119,12 @@ describe('voice with ElevenLabs configured (contract fake)', () => {
         { token },
       )
     ).body.voices;
-    expect(voices.map((v) => v.id)).toEqual([status.voice_id, 'fake-premade-rachel', 'fake-premade-adam']);
+    expect(voices.map((v) => v.id)).toEqual([status.voice_id, 'fake-premade-adam', 'fake-premade-rachel']);
     expect(voices[1]!.preview_url).toMatch(/^https:/);
     const id = await storyOf(token);
     expect(
       (await call('POST', `/api/voice/narrate/${id}`, { token, body: { voice_id: 'no-such-voice' } })).status,
-    ).toBe(400);
+    ).toBe(404);
     expect(
       (await call('POST', `/api/voice/narrate/${id}`, { token, body: { voice_id: status.voice_id } })).status,
     ).toBe(202);

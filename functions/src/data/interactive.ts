@@ -16,8 +16,15 @@ import { buildUpdate } from './update.ts';
 const table = () => config.tableName;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** Who listens: the story's owner, or whoever holds a share link, or anyone on a public story. */
-export type Listener = { kind: 'owner'; userId: string } | { kind: 'link'; token: string } | { kind: 'public' };
+/**
+ * Who listens: the story's owner, a person it is shared with by name (`reader`, signed in), whoever holds a
+ * share link, or anyone on a public story.
+ */
+export type Listener =
+  | { kind: 'owner'; userId: string }
+  | { kind: 'reader'; userId: string }
+  | { kind: 'link'; token: string }
+  | { kind: 'public' };
 
 export interface SessionRecord {
   id: string;
@@ -35,7 +42,12 @@ export async function putSession(session: SessionRecord): Promise<void> {
   await dynamo.send(
     new PutCommand({
       TableName: table(),
-      Item: { ...keys.interactiveSession(session.id), type: 'InteractiveSession', ...session },
+      Item: {
+        ...keys.interactiveSession(session.id),
+        ...keys.sessionsOfStoryIndex(session.storyId, session.id),
+        type: 'InteractiveSession',
+        ...session,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );

@@ -51,8 +51,16 @@ export const keys = {
   // ---- Interactive (docs/interactive.md) ----
   /** A listening session by its id (the id is the listener's credential; the item expires with `ttl`). */
   interactiveSession: (sessionId: string) => ({ pk: `ISESSION#${sessionId}`, sk: 'SESSION' }),
+  /** Sessions of a story (gsi1 on the session item): ended with the story when it is deleted. */
+  sessionsOfStoryIndex: (storyId: string, sessionId: string) => ({
+    gsi1pk: `ISESSIONS#${storyId}`,
+    gsi1sk: sessionId,
+  }),
+  sessionsOfStoryPartition: (storyId: string) => `ISESSIONS#${storyId}`,
   /** A cached answer: same story text heard, same question, same engine (expires with `ttl`). */
   interactiveAnswer: (storyId: string, cacheKey: string) => ({ pk: `IANSWER#${storyId}`, sk: cacheKey }),
+  /** Every cached answer of a story (they hold its text): deleted with the story. */
+  interactiveAnswerPartition: (storyId: string) => `IANSWER#${storyId}`,
   /** A question listeners asked that the story did not answer, in the story's partition (goes with it). */
   askedQuestion: (storyId: string, questionHash: string) => ({ pk: `STORY#${storyId}`, sk: `ASKED#${questionHash}` }),
   askedQuestionPrefix: () => 'ASKED#',

@@ -55,6 +55,8 @@ export interface NarrationRecord {
   ownerId: string;
   voiceId: string;
   voiceName?: string;
+  /** Made with the story owner's own voice (not a premade one): readers are told "the storyteller's voice". */
+  ownVoice?: boolean;
   status: NarrationStatus;
   /** 0..1 */
   progress: number;
@@ -241,7 +243,7 @@ export async function listStoriesNarratedWithVoiceOf(userId: string): Promise<st
  */
 export async function setStoryNarration(
   storyId: string,
-  narration: { audioKey: string; voiceId: string } | undefined,
+  narration: { audioKey: string; voiceId: string; ownVoice?: boolean; voiceName?: string } | undefined,
 ): Promise<boolean> {
   return conditionally(
     dynamo.send(
@@ -250,7 +252,12 @@ export async function setStoryNarration(
         Key: keys.story(storyId),
         // Undefined values REMOVE the attributes: no narration clears both.
         ...buildUpdate({
-          set: { audioKey: narration?.audioKey, narrationVoiceId: narration?.voiceId },
+          set: {
+            audioKey: narration?.audioKey,
+            narrationVoiceId: narration?.voiceId,
+            narrationVoiceOwn: narration ? Boolean(narration.ownVoice) : undefined,
+            narrationVoiceName: narration?.ownVoice ? undefined : narration?.voiceName,
+          },
           condition: 'attribute_exists(pk) AND storyType = :text',
           values: { ':text': 'text' },
         }),

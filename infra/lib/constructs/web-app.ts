@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
@@ -7,6 +6,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { type EdgeFunctionName, edgeSource } from '../edge/source.ts';
 import { acknowledge } from '../nag.ts';
 import { contentSecurityPolicy, HSTS_SECONDS, PERMISSIONS_POLICY } from '../security-headers.ts';
 
@@ -29,8 +29,8 @@ export interface WebAppProps {
   retainLogs?: boolean;
 }
 
-const edgeFunction = (name: string) =>
-  cloudfront.FunctionCode.fromFile({ filePath: fileURLToPath(new URL(`../edge/${name}.js`, import.meta.url)) });
+/** The script with its texts filled in from the shared messages (edge/source.ts). */
+const edgeFunction = (name: EdgeFunctionName) => cloudfront.FunctionCode.fromInline(edgeSource(name));
 
 /**
  * One origin for the whole app: CloudFront serves the SPA from a private bucket and sends

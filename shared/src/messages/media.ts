@@ -1,4 +1,4 @@
-import { DIRECT_UPLOAD_MAX_BYTES } from '../constants.ts';
+import { DIRECT_UPLOAD_MAX_BYTES, IMAGE_MAX_SIDE_PIXELS, STORY_AUDIO_MAX_SECONDS } from '../constants.ts';
 
 /** Uploads, recordings and the secure player: the spec's texts word for word, then the ones it leaves open. */
 export const mediaValidation = {
@@ -35,6 +35,12 @@ export const mediaText = {
   emptyFile: 'The file is empty',
   truncatedWav: 'The WAV file is incomplete. Please record or export it again.',
   noFile: 'Please choose a file',
+  audioDamaged:
+    'This audio file is damaged or incomplete: its header does not describe audio that can be played. Please record or export it again.',
+  audioInconsistent: 'This audio file holds more sound than its header says. Please export it again.',
+  storyAudioTooLong: `Audio stories can be at most ${STORY_AUDIO_MAX_SECONDS / 3600} hours long.`,
+  imageDamaged: 'This picture is damaged or incomplete. Please choose another file.',
+  imageTooLarge: `Pictures can be at most ${IMAGE_MAX_SIDE_PIXELS.toLocaleString('en-US')} × ${IMAGE_MAX_SIDE_PIXELS.toLocaleString('en-US')} pixels. Please choose a smaller one.`,
   audioStoryCreated: 'Audio story created successfully!',
   mediaNotFound: 'Not found',
 } as const;

@@ -8,6 +8,7 @@ import {
   type QuestionAnswerDto,
 } from '@storyloom/shared/interactive';
 import type { NarrationTimings } from '@storyloom/shared/narration';
+import { speakableAnswer } from '../../adapters/answerer/grounding.ts';
 import { DETAILS_SENTENCE_ID, detailsSentence, grounded, type StorySentence } from '../../adapters/answerer/port.ts';
 import { answerer } from '../../adapters/answerer/select.ts';
 import { splitSentences } from '../../adapters/answerer/text.ts';
@@ -29,6 +30,7 @@ import { TooManyRequests } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { loadOwnedStory } from '../stories/access.ts';
 import { getNarrationTimings } from '../voice/narration.ts';
+import { storyAnswerVoice } from '../voice/voices.ts';
 import { heardCountAt, sentenceStartTimes } from './heard.ts';
 import { type Caller, clientKey, idleTtl, isSpoken, loadSession } from './sessions.ts';
 
@@ -118,7 +120,17 @@ export async function askQuestion(
 
   let audioUrl: string | null = null;
   let newAudio = false;
-  if (isSpoken(story)) {
+  // Story text is data: an answer that reads as an instruction, or says what its sentences do not, stays text.
+  const spoken = speakableAnswer({
+    answer: answer.answer,
+    citedSentenceIds: answer.citedSentenceIds,
+    declined: answer.declined !== false,
+    question: input.question,
+    sentences: text.sentences,
+    details: detailsSentence(details),
+  });
+  if (!spoken.speak) logger.warn('answer not spoken', { storyId: story.id, reason: spoken.reason });
+  if (isSpoken(story) && spoken.speak) {
     if (!answer.audioKey) {
       answer.audioKey = await speak(story, answer, cacheKey);
       newAudio = answer.audioKey !== undefined;
@@ -174,8 +186,13 @@ function cite(
 /** Speaks an answer in the story's narration voice; undefined (text only) when the engine fails. */
 async function speak(story: StoryRecord, answer: CachedAnswer, cacheKey: string): Promise<string | undefined> {
   try {
+    const voiceId = await storyAnswerVoice(story);
+    if (!voiceId) {
+      logger.warn("answer not spoken: the narration voice is not the storyteller's to use", { storyId: story.id });
+      return undefined;
+    }
     const engine = await speechEngine();
-    const { mp3 } = await engine.synthesize(story.narrationVoiceId!, answer.answer);
+    const { mp3 } = await engine.synthesize(voiceId, answer.answer);
     const key = `users/${story.authorId}/stories/${story.id}/answers/${cacheKey}.mp3`;
     await putAnswerAudio(key, mp3);
     return key;

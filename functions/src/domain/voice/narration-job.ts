@@ -96,7 +96,12 @@ export async function runNarration(job: { storyId: string; jobKey: string }, del
       await Promise.all([deleteMedia(audioKey), deleteMedia(timingsKey)]);
       return;
     }
-    await setStoryNarration(job.storyId, { audioKey, voiceId: record.voiceId });
+    await setStoryNarration(job.storyId, {
+      audioKey,
+      voiceId: record.voiceId,
+      ownVoice: record.ownVoice,
+      voiceName: record.voiceName,
+    });
     // The narration this one replaces (Regenerate): its files go now that the story points here.
     for (const old of await listMedia(voiceMedia.narrationPrefix(story.authorId, story.id))) {
       if (old.key !== audioKey && old.key !== timingsKey) await deleteMedia(old.key);
