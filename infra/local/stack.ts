@@ -285,6 +285,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const { registerHeavyWork } = await import('@storyloom/functions/adapters/voice/offload');
   const heavy = startHeavyPool();
   registerHeavyWork(heavy.work);
+  // The first spoken answer would otherwise pay the engine's start (eSpeak-NG load and pitch calibration,
+  // 1–2 s): `npm start` warms it in the background for both voice families (docs/interactive.md).
+  if (!opts.quiet) void warmLocalSpeech();
   // The media-jobs worker (voice cloning, narration): a second loop on its own queue, one message at a time.
   const mediaQueueArn = (
     await sqs.send(
@@ -301,6 +304,16 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       if (!opts.quiet) console.error('media worker error', error);
     },
   });
+
+  // Data from before the public page directory (data/public-pages.ts): build it once, as an operator
+  // would in AWS; until then deep public pages are read the slower way, so nothing waits for it.
+  const { publicPagesReady } = await import('@storyloom/functions/data/public-pages');
+  const { countPublicStories, recountPublicStories } = await import('@storyloom/functions/data/stories');
+  if (!(await publicPagesReady()) && (await countPublicStories()) > 0) {
+    await recountPublicStories().catch((error: unknown) => {
+      if (!opts.quiet) console.error('public page directory rebuild failed', error);
+    });
+  }
 
   // Local stand-in for the media bucket's lifecycle rule: abandoned pending uploads go after a day.
   const { sweepAbandonedUploads } = await import('@storyloom/functions/domain/media/sweep');
@@ -407,4 +420,15 @@ export function hostCheck(listenHost: string, allowed: readonly string[]): (head
       extra.has(name.replace(/^\[|\]$/g, ''))
     );
   };
+}
+
+async function warmLocalSpeech(): Promise<void> {
+  try {
+    const { speechEngine } = await import('@storyloom/functions/adapters/voice/speech');
+    const { LOCAL_PRESETS } = await import('@storyloom/functions/adapters/voice/local-voices');
+    const engine = await speechEngine();
+    for (const voice of LOCAL_PRESETS) await engine.synthesize(voice.id, 'Yes.');
+  } catch {
+    // Warming is an optimisation: the first answer pays the start instead.
+  }
 }

@@ -24,6 +24,12 @@ const { config } = await import('@storyloom/functions/lib/config');
 
 type Caller = TestUser & { token: string };
 
+/**
+ * The traces are real: a narration and spoken answers by the local voice engine, a voice clone. That is about
+ * 10 s of CPU per test on a quiet machine, several times that on a loaded one: more than the default 30 s.
+ */
+const HEAVY = 120_000;
+
 /** Every object key of the media bucket that contains one of `needles`. */
 async function objectsMentioning(needles: readonly string[]): Promise<string[]> {
   const found: string[] = [];
@@ -74,82 +80,90 @@ async function storyWithEverything(owner: Caller, reader: Caller) {
 }
 
 describe('deleting a story', () => {
-  it('leaves no item and no object that carries the story', async () => {
-    const owner = await registerAndLogin();
-    const reader = await registerAndLogin();
-    const story = await storyWithEverything(owner, reader);
+  it(
+    'leaves no item and no object that carries the story',
+    async () => {
+      const owner = await registerAndLogin();
+      const reader = await registerAndLogin();
+      const story = await storyWithEverything(owner, reader);
 
-    // Every kind of trace is there before (so the check after can fail).
-    expect(kinds(await scanItemsMentioning([story.ID]))).toEqual(
-      expect.arrayContaining([
-        'AskedQuestion',
-        'Comment',
-        'InteractiveAnswer',
-        'InteractiveSession',
-        'Narration',
-        'Share',
-        'ShareLink',
-        'Story',
-      ]),
-    );
-    const objects = await objectsMentioning([story.ID]);
-    expect(objects.some((k) => k.includes('/narration/') && k.endsWith('.mp3'))).toBe(true);
-    expect(objects.some((k) => k.endsWith('.timings.json'))).toBe(true);
-    expect(objects.some((k) => k.includes('/answers/'))).toBe(true);
+      // Every kind of trace is there before (so the check after can fail).
+      expect(kinds(await scanItemsMentioning([story.ID]))).toEqual(
+        expect.arrayContaining([
+          'AskedQuestion',
+          'Comment',
+          'InteractiveAnswer',
+          'InteractiveSession',
+          'Narration',
+          'Share',
+          'ShareLink',
+          'Story',
+        ]),
+      );
+      const objects = await objectsMentioning([story.ID]);
+      expect(objects.some((k) => k.includes('/narration/') && k.endsWith('.mp3'))).toBe(true);
+      expect(objects.some((k) => k.endsWith('.timings.json'))).toBe(true);
+      expect(objects.some((k) => k.includes('/answers/'))).toBe(true);
 
-    const res = await api('DELETE', `/api/stories/${story.ID}`, { token: owner.token });
-    expect(res.status).toBe(200);
+      const res = await api('DELETE', `/api/stories/${story.ID}`, { token: owner.token });
+      expect(res.status).toBe(200);
 
-    expect(await scanItemsMentioning([story.ID])).toEqual([]);
-    expect(await objectsMentioning([story.ID])).toEqual([]);
-    // The reader's and the owner's accounts are untouched.
-    expect((await apiAs(reader, 'GET', '/api/profile')).status).toBe(200);
-    expect((await apiAs(owner, 'GET', '/api/profile')).status).toBe(200);
-  });
+      expect(await scanItemsMentioning([story.ID])).toEqual([]);
+      expect(await objectsMentioning([story.ID])).toEqual([]);
+      // The reader's and the owner's accounts are untouched.
+      expect((await apiAs(reader, 'GET', '/api/profile')).status).toBe(200);
+      expect((await apiAs(owner, 'GET', '/api/profile')).status).toBe(200);
+    },
+    HEAVY,
+  );
 });
 
 describe('deleting an account', () => {
-  it('leaves no item and no object that carries the user, their name or their email', async () => {
-    const user = await registerAndLogin();
-    const friend = await registerAndLogin();
-    // Their own story with every trace, and a story of a friend shared with them that they commented on.
-    const story = await storyWithEverything(user, friend);
-    const friendsStory = await createStory(friend, { title: 'The old bakery' });
-    await shareWith(friend, friendsStory.ID, user.username, 'comment');
-    const comment = await api('POST', `/api/stories/${friendsStory.ID}/comments`, {
-      token: user.token,
-      body: { text: 'Grandma baked there!' },
-    });
-    expect(comment.status).toBe(201);
-    // A voice (sample, profile, consent), and an upload still in flight (presigned, then sent, never confirmed).
-    expect((await cloneVoice(user)).clone_status).toBe('ready');
-    const audio = mp3File(2);
-    const upload = await presign(user, 'story-audio', 'audio/mpeg', audio.length);
-    expect(upload.status).toBeLessThan(300);
-    expect(await postToS3(upload.body, audio, 'audio/mpeg')).toBeLessThan(300);
+  it(
+    'leaves no item and no object that carries the user, their name or their email',
+    async () => {
+      const user = await registerAndLogin();
+      const friend = await registerAndLogin();
+      // Their own story with every trace, and a story of a friend shared with them that they commented on.
+      const story = await storyWithEverything(user, friend);
+      const friendsStory = await createStory(friend, { title: 'The old bakery' });
+      await shareWith(friend, friendsStory.ID, user.username, 'comment');
+      const comment = await api('POST', `/api/stories/${friendsStory.ID}/comments`, {
+        token: user.token,
+        body: { text: 'Grandma baked there!' },
+      });
+      expect(comment.status).toBe(201);
+      // A voice (sample, profile, consent), and an upload still in flight (presigned, then sent, never confirmed).
+      expect((await cloneVoice(user)).clone_status).toBe('ready');
+      const audio = mp3File(2);
+      const upload = await presign(user, 'story-audio', 'audio/mpeg', audio.length);
+      expect(upload.status).toBeLessThan(300);
+      expect(await postToS3(upload.body, audio, 'audio/mpeg')).toBeLessThan(300);
 
-    const before = kinds(await itemsOfUser(user));
-    expect(before).toEqual(expect.arrayContaining(['Comment', 'Guard', 'Share', 'Story', 'User', 'VoiceProfile']));
-    expect((await objectsMentioning([user.id])).some((k) => k.includes('/uploads/'))).toBe(true);
+      const before = kinds(await itemsOfUser(user));
+      expect(before).toEqual(expect.arrayContaining(['Comment', 'Guard', 'Share', 'Story', 'User', 'VoiceProfile']));
+      expect((await objectsMentioning([user.id])).some((k) => k.includes('/uploads/'))).toBe(true);
 
-    const code = await (async () => {
-      const res = await apiAs(user, 'POST', '/api/profile/request-delete-account');
-      expect(res.status).toBe(200);
-      return waitForDeletionCode(user.email);
-    })();
-    const res = await apiAs(user, 'POST', '/api/profile/confirm-delete-account', { token: code });
-    expect(res.body).toEqual({ message: success.accountDeleted });
+      const code = await (async () => {
+        const res = await apiAs(user, 'POST', '/api/profile/request-delete-account');
+        expect(res.status).toBe(200);
+        return waitForDeletionCode(user.email);
+      })();
+      const res = await apiAs(user, 'POST', '/api/profile/confirm-delete-account', { token: code });
+      expect(res.body).toEqual({ message: success.accountDeleted });
 
-    expect(await itemsOfUser(user)).toEqual([]);
-    expect(await scanItemsMentioning([story.ID])).toEqual([]);
-    expect(await objectsMentioning([user.id, story.ID])).toEqual([]);
-    // The friend keeps their story, without the deleted user's comment or share.
-    const kept = await api<{ comments: Array<{ text: string }> }>('GET', `/api/stories/${friendsStory.ID}`, {
-      token: friend.token,
-    });
-    expect(kept.status).toBe(200);
-    expect(JSON.stringify(kept.body)).not.toContain('Grandma baked there!');
-  });
+      expect(await itemsOfUser(user)).toEqual([]);
+      expect(await scanItemsMentioning([story.ID])).toEqual([]);
+      expect(await objectsMentioning([user.id, story.ID])).toEqual([]);
+      // The friend keeps their story, without the deleted user's comment or share.
+      const kept = await api<{ comments: Array<{ text: string }> }>('GET', `/api/stories/${friendsStory.ID}`, {
+        token: friend.token,
+      });
+      expect(kept.status).toBe(200);
+      expect(JSON.stringify(kept.body)).not.toContain('Grandma baked there!');
+    },
+    HEAVY,
+  );
 });
 
 describe('local mode expires items as DynamoDB does', () => {
