@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { privateFunctions, type RouteDef, type RouteGrants, routeId } from '@storyloom/functions/routes';
-import { Annotations, type App, Stack, Tags } from 'aws-cdk-lib';
+import { Annotations, type App, Aspects, Stack, Tags } from 'aws-cdk-lib';
 import { bundlingRequested, handlerCode, handlerEntries, workerFunctionId } from './bundle.ts';
 import { readConfig, type StoryloomConfig } from './config.ts';
 import { EdgeFirewall } from './constructs/edge-firewall.ts';
+import { InternalFunctionLogs } from './log-retention.ts';
 import { REPO_ROOT } from './paths.ts';
 import { StoryloomStack, type WorkerDef } from './storyloom-stack.ts';
 
@@ -82,6 +83,7 @@ export async function defineStoryloomApp(app: App, props: StoryloomAppProps): Pr
   });
   for (const s of [stack, edgeStack]) {
     if (!s) continue;
+    Aspects.of(s).add(new InternalFunctionLogs());
     Tags.of(s).add('project', 'storyloom');
     Tags.of(s).add('stage', config.stage);
   }

@@ -68,7 +68,8 @@ export function sdkUseOf(output: Metafile['outputs'][string]): SdkUse {
   let door = false;
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
     if (bytesInOutput === 0) continue;
-    if (/functions\/src\/lib\/secrets\.ts$/.test(input)) providerSecrets = true;
+    // Provider secrets are fetched through Powertools' secrets provider (functions/src/lib/secrets.ts).
+    if (/node_modules\/@aws-lambda-powertools\/parameters\/lib\/esm\/secrets\//.test(input)) providerSecrets = true;
     if (/functions\/src\/lib\/edge\.ts$/.test(input)) door = true;
     if (/node_modules\/@aws-sdk\/s3-presigned-post\//.test(input)) use.media = 'readwrite';
     const pkg = /node_modules\/@aws-sdk\/(client-[a-z0-9-]+)\//.exec(input)?.[1];
@@ -91,7 +92,7 @@ export function sdkUseOf(output: Metafile['outputs'][string]): SdkUse {
   if (clients.has('client-dynamodb')) use.table ??= 'read';
   use.mail = clients.has('client-sesv2') || clients.has('client-ses');
   // Every route reads the origin secret (lib/edge.ts, granted to every route function by the stack, not
-  // declared); a declared secret is one read through lib/secrets.ts, or Secrets Manager used elsewhere.
+  // declared); a declared secret is one read through lib/secrets.ts (Powertools), or Secrets Manager used elsewhere.
   use.secrets = providerSecrets || (clients.has('client-secrets-manager') && !door);
   use.unknownClients = [...clients].filter((c) => !KNOWN_CLIENTS.has(c)).sort();
   use.cognito.sort();

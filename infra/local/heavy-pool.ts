@@ -19,16 +19,33 @@ const SAMPLE_BUDGET_MS = 20_000;
 /** Idle threads stay this long: eSpeak-NG's load and pitch calibration (2 s) are paid once per thread. */
 const IDLE_MS = 10 * 60_000;
 
+/** Options a worker thread takes (loaders and conditions); V8 and process options (e.g. `npm start`'s
+ * `--optimize-for-size`) are refused in a worker's execArgv. */
+const WORKER_OPTIONS = new Set([
+  '--import',
+  '--require',
+  '-r',
+  '--loader',
+  '--experimental-loader',
+  '--conditions',
+  '-C',
+]);
+
 /**
  * Worker threads run TypeScript the way this process does: through tsx, which `npm start` loads with
  * `--import tsx` and the test runner does not (its own transform stops at the thread's edge).
  */
-function workerExecArgv(): string[] {
-  const argv = [...process.execArgv];
-  const hasTsx = argv.some(
-    (arg, i) => arg.includes('tsx') && (argv[i - 1] === '--import' || arg.startsWith('--import')),
-  );
-  return hasTsx ? argv : [...argv, '--import', 'tsx'];
+export function workerExecArgv(execArgv: readonly string[] = process.execArgv): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const arg = execArgv[i]!;
+    const [name] = arg.split('=', 1);
+    if (!WORKER_OPTIONS.has(name!)) continue;
+    if (arg.includes('=')) kept.push(arg);
+    else if (i + 1 < execArgv.length) kept.push(arg, execArgv[++i]!);
+  }
+  const hasTsx = kept.some((arg) => /(^|[=/])tsx(\/|$|\b)/.test(arg));
+  return hasTsx ? kept : [...kept, '--import', 'tsx'];
 }
 
 export interface HeavyPool {

@@ -456,6 +456,13 @@ async function startCognito(
           const username = target === 'SignUp' ? req.Username : req.AuthParameters?.USERNAME;
           const given = target === 'SignUp' ? req.SecretHash : req.AuthParameters?.SECRET_HASH;
           await checkSecret(ctx, req.ClientId, given, username ?? '');
+        } else {
+          // AWS wants the SECRET_HASH of the token owner's username on a refresh too (the app's
+          // fallback refresh, adapters/user-pool.ts); an unknown token fails below as NotAuthorized.
+          const client = await cognito.getAppClient(ctx, req.ClientId);
+          const pool = client ? await cognito.getUserPool(ctx, client.UserPoolId) : undefined;
+          const owner = pool && (await pool.getUserByRefreshToken(ctx, req.AuthParameters?.REFRESH_TOKEN ?? ''));
+          if (owner) await checkSecret(ctx, req.ClientId, req.AuthParameters?.SECRET_HASH, owner.Username);
         }
         return inner(ctx, req as never);
       };

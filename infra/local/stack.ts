@@ -302,6 +302,16 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     },
   });
 
+  // Data from before the public page directory (data/public-pages.ts): build it once, as an operator
+  // would in AWS; until then deep public pages are read the slower way, so nothing waits for it.
+  const { publicPagesReady } = await import('@storyloom/functions/data/public-pages');
+  const { countPublicStories, recountPublicStories } = await import('@storyloom/functions/data/stories');
+  if (!(await publicPagesReady()) && (await countPublicStories()) > 0) {
+    await recountPublicStories().catch((error: unknown) => {
+      if (!opts.quiet) console.error('public page directory rebuild failed', error);
+    });
+  }
+
   // Local stand-in for the media bucket's lifecycle rule: abandoned pending uploads go after a day.
   const { sweepAbandonedUploads } = await import('@storyloom/functions/domain/media/sweep');
   // …and spoken answers of the interactive player after a day (docs/interactive.md).

@@ -140,3 +140,27 @@ describe('rotating the origin secret', () => {
     }
   });
 });
+
+describe('logs', () => {
+  it("gives every function a log group with a retention, CDK's own functions included", () => {
+    for (const template of prod.templates) {
+      const json = template.toJSON() as {
+        Resources: Record<string, { Type: string; Properties: Record<string, unknown> }>;
+      };
+      const groups = Object.entries(json.Resources).filter(([, r]) => r.Type === 'AWS::Logs::LogGroup');
+      for (const [id, r] of groups) expect(r.Properties.RetentionInDays, id).toBeGreaterThan(0);
+      for (const [id, r] of Object.entries(json.Resources).filter(
+        // CDK adds the cross-region reference reader after every aspect has run, so it cannot be given a
+        // group: it logs a few lines per deploy to a group Lambda creates (docs/infrastructure.md, "Logs").
+        ([id, r]) => r.Type === 'AWS::Lambda::Function' && !id.startsWith('CustomCrossRegionExportReader'),
+      )) {
+        const ref = JSON.stringify((r.Properties.LoggingConfig as { LogGroup?: unknown } | undefined)?.LogGroup);
+        expect(ref, id).toBeDefined();
+        expect(
+          groups.some(([groupId]) => ref?.includes(`"${groupId}"`)),
+          `${id} logs to ${ref}`,
+        ).toBe(true);
+      }
+    }
+  });
+});

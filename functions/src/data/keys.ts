@@ -100,6 +100,9 @@ export const keys = {
     gsi4sk: `${createdAt}#${storyId}`,
   }),
   publicByAuthorPartition: (authorId: string) => `PUBLIC_BY#${authorId}`,
+  /** The page anchors of the public list (data/public-pages.ts): its root, and its leaves by id. */
+  publicPagesRoot: () => ({ pk: 'PUBLIC_PAGES', sk: 'ROOT' }),
+  publicPagesLeaf: (leafId: string) => ({ pk: 'PUBLIC_PAGES', sk: `LEAF#${leafId}` }),
   /** How many stories are public, kept with atomic ADDs on every public/private transition. */
   publicStoryCounter: () => ({ pk: 'COUNTER#PUBLIC_STORIES', sk: 'COUNTER' }),
   /** Every story for the admin panel, newest first (gsi3). */

@@ -71,7 +71,7 @@ export async function headMedia(
   }
 }
 
-/** The first `bytes` bytes of an object (a ranged GET: the magic-byte check never reads a whole file). */
+/** The first `bytes` bytes of an object (a ranged GET; the upload confirm asks for all of a file within its cap). */
 export async function readMediaStart(key: string, bytes: number): Promise<Uint8Array> {
   const { Body } = await s3.send(
     new GetObjectCommand({ Bucket: config.mediaBucket, Key: key, Range: `bytes=0-${bytes - 1}` }),

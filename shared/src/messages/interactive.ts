@@ -25,6 +25,19 @@ export const interactiveText = {
   sharedNote: 'Questions the story could not answer are shared with the storyteller.',
   fromStory: 'From the story:',
   familyAsked: 'Your family asked:',
+  /** The read-along text: one tab stop, sentences reached with the arrow keys (docs/web.md). */
+  readAlongLabel: 'Story text',
+  readAlongHint: 'Use the arrow keys to move between sentences, and Enter to play the story from one.',
+  /** Said while a question waits for its answer (the entry that holds the focus). */
+  asking: 'Asking…',
+  /** The conversation list of the player. */
+  conversation: 'Conversation',
+  conversationEmpty: 'Questions you ask and their answers appear here.',
+  youAsked: 'You asked: ',
+  answerIs: 'Answer: ',
+  clear: 'Clear',
+  replay: 'Replay answer',
+  playFrom: (sentence: string) => `Play the story from: ${sentence}`,
   /** The API's answers to ending a session and dismissing an asked question. */
   sessionEndedAck: 'Session ended',
   questionDismissed: 'Question dismissed',

@@ -22,6 +22,12 @@ export const mediaSuccess = {
 export const mediaText = {
   storyAudioSize: 'File size must be less than 25MB',
   storyAudioMissing: 'Please record or choose an audio file for your story',
+  recordingNeedsSecurePage:
+    'Recording needs a secure page: open the app at https:// or http://localhost on this device. You can upload an audio file instead.',
+  recordingKeptStory: 'Your recording is kept. It is saved with your story when you press Save Audio Story.',
+  recordingKeptSample: 'Your recording is kept. Press Upload Voice Sample to use it.',
+  recordingDraftTitle: 'Restore your recording?',
+  leaveRecording: 'Your recording and anything typed on this page will be lost.',
   tooBigForDirect: `Files over ${DIRECT_UPLOAD_MAX_BYTES / 1024 / 1024} MB cannot be sent in one request: use POST /api/media/uploads`,
   uploadNotFound: 'The upload was not found. Please upload the file again.',
   uploadKey: 'Invalid upload key',

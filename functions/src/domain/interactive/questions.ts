@@ -8,6 +8,7 @@ import {
   type QuestionAnswerDto,
 } from '@storyloom/shared/interactive';
 import type { NarrationTimings } from '@storyloom/shared/narration';
+import { speakableAnswer } from '../../adapters/answerer/grounding.ts';
 import { DETAILS_SENTENCE_ID, detailsSentence, grounded, type StorySentence } from '../../adapters/answerer/port.ts';
 import { answerer } from '../../adapters/answerer/select.ts';
 import { splitSentences } from '../../adapters/answerer/text.ts';
@@ -119,7 +120,17 @@ export async function askQuestion(
 
   let audioUrl: string | null = null;
   let newAudio = false;
-  if (isSpoken(story)) {
+  // Story text is data: an answer that reads as an instruction, or says what its sentences do not, stays text.
+  const spoken = speakableAnswer({
+    answer: answer.answer,
+    citedSentenceIds: answer.citedSentenceIds,
+    declined: answer.declined !== false,
+    question: input.question,
+    sentences: text.sentences,
+    details: detailsSentence(details),
+  });
+  if (!spoken.speak) logger.warn('answer not spoken', { storyId: story.id, reason: spoken.reason });
+  if (isSpoken(story) && spoken.speak) {
     if (!answer.audioKey) {
       answer.audioKey = await speak(story, answer, cacheKey);
       newAudio = answer.audioKey !== undefined;

@@ -66,10 +66,10 @@ export async function confirmUpload(userId: string, kind: UploadKind, key: strin
   if (!match || match[1] !== userId || match[2] !== kind) throw new ValidationFailed(mediaText.uploadKey);
   const head = await headMedia(key);
   if (!head) throw new ValidationFailed(mediaText.uploadNotFound);
-  const start = head.size > 0 ? await readMediaStart(key, SNIFF_BYTES) : new Uint8Array();
-  const verdict = await sniffUpload(kind, start, head.size);
-  // The type and size are right: read the whole file (at most the kind's cap) and measure its headers.
-  const bytes = verdict.ok && head.size > start.length ? await readMediaStart(key, head.size) : start;
+  // A file within the kind's cap is read whole (one GET): its type by magic bytes, then its headers measured.
+  const within = head.size > 0 && head.size <= uploadRules[kind].maxBytes;
+  const bytes = within ? await readMediaStart(key, head.size) : new Uint8Array();
+  const verdict = await sniffUpload(kind, bytes.subarray(0, SNIFF_BYTES), head.size);
   const measured = verdict.ok ? await measureUpload(kind, verdict.type, bytes) : verdict;
   if (!verdict.ok || !measured.ok) {
     const message = verdict.ok ? (measured as { message: string }).message : verdict.message;

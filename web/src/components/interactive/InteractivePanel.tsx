@@ -26,7 +26,7 @@ export function InteractivePanel({ story, editHref }: InteractivePanelProps) {
         title={story.title}
         content={story.content}
         audioPath={story.audio_url}
-        target={{ kind: 'owner', storyId: story.ID }}
+        target={{ kind: 'account', storyId: story.ID, owner: true }}
         className="button button-primary button-block"
       />
       {questions.length > 0 && (

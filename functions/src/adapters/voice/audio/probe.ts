@@ -83,7 +83,7 @@ function vorbisAtLeast(packets: Uint8Array[]): number | undefined {
   return rate > 0 && audio > 1 ? ((audio - 1) * shortBlock) / 2 / rate : undefined;
 }
 
-async function header(container: AudioContainer, bytes: Uint8Array): Promise<Header> {
+async function header(container: AudioContainer, bytes: Uint8Array, maxSeconds: number): Promise<Header> {
   switch (container) {
     case 'wav': {
       // By hand: streaming writers leave the data size open (0 or 0xFFFFFFFF), which a general parser
@@ -101,7 +101,9 @@ async function header(container: AudioContainer, bytes: Uint8Array): Promise<Hea
     }
     case 'mp3': {
       const counted = scanMpegFrames(bytes);
-      const declared = counted.frames > 0 ? await containerHeader(bytes, true) : undefined;
+      // Frames counted past the limit already settle it: no need to parse the rest.
+      const parse = counted.frames > 0 && counted.seconds <= maxSeconds;
+      const declared = parse ? await containerHeader(bytes, true) : undefined;
       return {
         codec: declared?.codec ?? 'MPEG',
         sampleRate: counted.sampleRate,
@@ -148,7 +150,7 @@ export async function probeAudio(bytes: Uint8Array, maxSeconds: number): Promise
   if (!container) return refuse('unreadable', 'not a container we read');
   let found: Header;
   try {
-    found = await header(container, bytes);
+    found = await header(container, bytes, maxSeconds);
   } catch (error) {
     return refuse('unreadable', `${container} headers unreadable: ${(error as Error).message}`);
   }
