@@ -57,6 +57,15 @@ export const keys = {
     gsi1sk: sessionId,
   }),
   sessionsOfStoryPartition: (storyId: string) => `ISESSIONS#${storyId}`,
+  /**
+   * Sessions of a signed-in listener (owner or reader; gsi2, sparse): a reader's sessions sit on other
+   * people's stories and name the user, so the account's deletion finds them here.
+   */
+  sessionsOfUserIndex: (userId: string, sessionId: string) => ({
+    gsi2pk: `ISESSIONS_BY#${userId}`,
+    gsi2sk: sessionId,
+  }),
+  sessionsOfUserPartition: (userId: string) => `ISESSIONS_BY#${userId}`,
   /** A cached answer: same story text heard, same question, same engine (expires with `ttl`). */
   interactiveAnswer: (storyId: string, cacheKey: string) => ({ pk: `IANSWER#${storyId}`, sk: cacheKey }),
   /** Every cached answer of a story (they hold its text): deleted with the story. */
