@@ -67,7 +67,14 @@ async function run(): Promise<Check[]> {
   });
   const ses = new SESv2Client({ region });
   await check(`mail identity ${out.MailIdentity}`, async () => {
-    const identity = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: out.MailIdentity }));
+    // An existing identity (existingSesIdentity) may be the sender's address rather than its domain.
+    const address = /<([^>]+)>/.exec(out.MailSender ?? '')?.[1] ?? out.MailSender ?? '';
+    const identity = await ses
+      .send(new GetEmailIdentityCommand({ EmailIdentity: out.MailIdentity }))
+      .catch(async (error: { name?: string }) => {
+        if (error.name !== 'NotFoundException' || !address) throw error;
+        return ses.send(new GetEmailIdentityCommand({ EmailIdentity: address }));
+      });
     const dkim = identity.DkimAttributes?.Status ? `, DKIM ${identity.DkimAttributes.Status}` : '';
     return [
       identity.VerifiedForSendingStatus === true,
