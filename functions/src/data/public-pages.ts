@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
 import { intEnv } from '../lib/env.ts';
+import { logger } from '../lib/logger.ts';
 import { isConditionFailure } from './items.ts';
 import { keys } from './keys.ts';
 import { queryAll, type StartKey } from './query.ts';
@@ -20,8 +21,8 @@ import { queryAll, type StartKey } from './query.ts';
  *
  * DynamoDB Local stand-ins have no transactions, so changes are copy-on-write with the root as the one
  * commit point: a change writes new leaf items (fresh ids; leaves never change once written), then
- * updates the root on its version. A writer that loses the race retries; leaves no root names expire
- * by TTL an hour later (a reader holding the old root can still read them meanwhile).
+ * updates the root on its version. A writer that loses the race deletes what it wrote and retries; the
+ * leaves the new root replaced are deleted at once (a reader holding the old root falls back, see retire).
  *
  * Kept next to the public-story counter by the same write paths (data/stories.ts). A table that had
  * public stories before the directory existed has none (`complete` unset): reads then skip entries the
@@ -29,8 +30,6 @@ import { queryAll, type StartKey } from './query.ts';
  */
 export const LEAF_MAX = Math.max(4, intEnv('PUBLIC_PAGES_LEAF_MAX', 200));
 const LEAF_SPLIT = Math.floor(LEAF_MAX / 2);
-/** Leaves no root names any more stay readable this long (readers of an older root). */
-const RETIRED_LEAF_SECONDS = 3600;
 
 interface LeafRef {
   id: string;
@@ -72,22 +71,17 @@ async function writeLeaf(sortKeys: string[]): Promise<string> {
   return id;
 }
 
-/** Marks leaves for expiry (best effort: a leftover leaf costs storage only). */
+/**
+ * Deletes leaves no root names any more, at once (best effort): a leaf holds other stories' keys, and a
+ * deleted story must leave no item behind (docs/stories.md, "What deleting removes"). A reader still
+ * holding the older root finds its leaf gone and skips entries the old way for that one request.
+ */
 async function retire(ids: readonly string[]): Promise<void> {
-  const ttl = Math.floor(Date.now() / 1000) + RETIRED_LEAF_SECONDS;
   await Promise.all(
     ids.map((id) =>
       dynamo
-        .send(
-          new UpdateCommand({
-            TableName: table(),
-            Key: keys.publicPagesLeaf(id),
-            UpdateExpression: 'SET #ttl = :ttl',
-            ExpressionAttributeNames: { '#ttl': 'ttl' },
-            ExpressionAttributeValues: { ':ttl': ttl },
-          }),
-        )
-        .catch(() => undefined),
+        .send(new DeleteCommand({ TableName: table(), Key: keys.publicPagesLeaf(id) }))
+        .catch((error) => logger.warn('public page leaf not deleted', { reason: (error as Error).name })),
     ),
   );
 }
