@@ -144,5 +144,14 @@ export const keys = {
     gsi1sk: storyId,
   }),
   narrationsByVoiceOwnerPartition: (userId: string) => `NARRATED_WITH#${userId}`,
+  /**
+   * Voice profiles whose voice lives at the provider now, least recently used first (gsi1 on the profile,
+   * sparse; as many items as the account has slots): which clone to evict when the slots are full.
+   */
+  providerVoicesIndex: (lastUsedAt: string, userId: string) => ({
+    gsi1pk: 'PROVIDER_VOICES',
+    gsi1sk: `${lastUsedAt}#${userId}`,
+  }),
+  providerVoicesPartition: () => 'PROVIDER_VOICES',
   // ---- end Voice ----
 } as const;

@@ -69,7 +69,9 @@ function inQuestion(fact: Fact, questionText: string): boolean {
 export function answeringFacts(facts: readonly Fact[], want: Want, questionText: string): Fact[] {
   if (!isTyped(want)) return [];
   const kinds = KINDS[want];
-  const matching = facts.filter((f) => kinds.includes(f.kind) && !inQuestion(f, questionText));
+  // "When did he retire": a year or a date, or a clock time ("at four thirty"), not "every morning".
+  const vague = (f: Fact) => want === 'when' && f.kind === 'time' && findNumbers(f.text).length === 0;
+  const matching = facts.filter((f) => kinds.includes(f.kind) && !vague(f) && !inQuestion(f, questionText));
   const q = new Set(contentWords(questionText).map((w) => w.replace(/s$/, '')));
   // "how many kids": the count said of the question's own thing ("eighteen kids") before any other.
   const near = (f: Fact) => {
@@ -107,7 +109,9 @@ export function namedThing(questionText: string): string | undefined {
     /([\w-]+?)(?:'s|s'|s)? (?:first |last |real |full )?names?\b/.exec(q) ??
     /(?:what|who) (?:was|were|is|are) (?:the |your |his |her )?([\w-]+) (?:called|named)/.exec(q);
   const word = match?.[1];
-  return word && !/^(your|you|my|the|what|his|her)$/.test(word) ? word : undefined;
+  // "what was your real name": the narrator's own name ("My name was…").
+  if (/^(your|you)$/.test(word ?? '')) return 'my name';
+  return word && !/^(my|the|what|his|her)$/.test(word) ? word : undefined;
 }
 
 /**
@@ -116,10 +120,12 @@ export function namedThing(questionText: string): string | undefined {
  */
 export function namesOf(sentence: string, facts: readonly Fact[], thing: string): Fact[] {
   const lower = sentence.toLowerCase();
-  const spots = [...lower.matchAll(new RegExp(`\\b${thing.replace(/[^\w-]/g, '')}(?:s|es|'s)?\\b`, 'g'))].map((m) => ({
-    start: m.index!,
-    end: m.index! + m[0].length,
-  }));
+  const spots = [...lower.matchAll(new RegExp(`\\b${thing.replace(/[^\w\s-]/g, '')}(?:s|es|'s)?\\b`, 'g'))].map(
+    (m) => ({
+      start: m.index!,
+      end: m.index! + m[0].length,
+    }),
+  );
   return facts.filter((f) =>
     spots.some((x) => {
       if (f.start >= x.end)
