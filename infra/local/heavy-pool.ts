@@ -5,7 +5,7 @@ import { VoiceEngineError } from '@storyloom/functions/adapters/voice/engine';
 import type { LocalVoiceParams } from '@storyloom/functions/adapters/voice/local-voices';
 import type { HeavyWork } from '@storyloom/functions/adapters/voice/offload';
 import { Piscina } from 'piscina';
-import type { HeavyTask, SynthesisResult } from './heavy-worker.ts';
+import type { EngineFailure, HeavyResult, HeavyTask, SynthesisResult } from './heavy-worker.ts';
 
 /**
  * Local mode serves the API, the SPA and both queue workers from one process; sample analysis,
@@ -56,7 +56,7 @@ export interface HeavyPool {
 }
 
 export function startHeavyPool(opts: { maxThreads?: number } = {}): HeavyPool {
-  const pool = new Piscina<HeavyTask, SampleAnalysis | LocalVoiceParams | SynthesisResult>({
+  const pool = new Piscina<HeavyTask, HeavyResult>({
     filename: new URL('./heavy-worker.ts', import.meta.url).href,
     maxThreads: opts.maxThreads ?? Math.max(1, availableParallelism()),
     minThreads: 0,
@@ -66,10 +66,20 @@ export function startHeavyPool(opts: { maxThreads?: number } = {}): HeavyPool {
     atomics: 'disabled',
   });
 
+  /** Runs a task; an engine error in the thread is thrown here as the VoiceEngineError it was. */
+  const run = async (task: HeavyTask, options?: Parameters<typeof pool.run>[1]) => {
+    const result = await pool.run(task, options);
+    if (result && typeof result === 'object' && 'engineError' in result) {
+      const { message, retryable, status } = (result as EngineFailure).engineError;
+      throw new VoiceEngineError(message, retryable, status);
+    }
+    return result;
+  };
+
   const work: HeavyWork = {
     async analyseSample(bytes, limits) {
       try {
-        return (await pool.run(
+        return (await run(
           { kind: 'analyse', bytes, limits },
           { signal: AbortSignal.timeout(limits.budgetMs ?? SAMPLE_BUDGET_MS) },
         )) as SampleAnalysis;
@@ -80,7 +90,7 @@ export function startHeavyPool(opts: { maxThreads?: number } = {}): HeavyPool {
       }
     },
     async fitLocalVoice(sample) {
-      return (await pool.run({ kind: 'fit', sample })) as LocalVoiceParams;
+      return (await run({ kind: 'fit', sample })) as LocalVoiceParams;
     },
     async synthesizeLocal(voiceId, text, options = {}) {
       const channel = new MessageChannel();
@@ -98,7 +108,7 @@ export function startHeavyPool(opts: { maxThreads?: number } = {}): HeavyPool {
           });
       });
       try {
-        const result = (await pool.run(
+        const result = (await run(
           { kind: 'synthesize', voiceId, text, progress: channel.port2, measure: Boolean(options.measure) },
           { transferList: [channel.port2], signal },
         )) as SynthesisResult;

@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import { analyseSampleAudio, type SampleAnalysis } from '@storyloom/functions/adapters/voice/audio/sample-audio';
-import type { Synthesis } from '@storyloom/functions/adapters/voice/engine';
+import { type Synthesis, VoiceEngineError } from '@storyloom/functions/adapters/voice/engine';
 import { fitLocalVoice, synthesizeHere } from '@storyloom/functions/adapters/voice/local-engine';
 import type { LocalVoiceParams } from '@storyloom/functions/adapters/voice/local-voices';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
@@ -16,7 +16,23 @@ export type HeavyTask =
 
 export type SynthesisResult = Synthesis & { measure?: { synthesisMs: number; encodingMs: number } };
 
-export default async function run(task: HeavyTask): Promise<SampleAnalysis | LocalVoiceParams | SynthesisResult> {
+/** A VoiceEngineError crosses the thread's edge as data: a thrown error arrives as a plain Error. */
+export interface EngineFailure {
+  engineError: { message: string; retryable: boolean; status?: number };
+}
+
+export type HeavyResult = SampleAnalysis | LocalVoiceParams | SynthesisResult | EngineFailure;
+
+export default async function run(task: HeavyTask): Promise<HeavyResult> {
+  try {
+    return await runTask(task);
+  } catch (error) {
+    if (!(error instanceof VoiceEngineError)) throw error;
+    return { engineError: { message: error.message, retryable: error.retryable, status: error.status } };
+  }
+}
+
+async function runTask(task: HeavyTask): Promise<HeavyResult> {
   switch (task.kind) {
     case 'analyse':
       return analyseSampleAudio(task.bytes, task.limits);

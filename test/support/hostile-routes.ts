@@ -10,7 +10,10 @@ export interface RouteAnswer {
   route: string;
   status: number;
   error?: string;
+  /** How long the API took to answer (the refusal), ms. */
   ms: number;
+  /** On the presigned path: the presign and the upload to the S3 stand-in before it, ms. */
+  uploadMs?: number;
 }
 
 type Backend = (
@@ -45,13 +48,15 @@ const CONFIRM: Record<HostileFile['kind'], { path: string; field?: string; body?
   'story-audio': { path: '/api/stories/audio', body: { title: 'Hostile' } },
 };
 
-async function viaUpload(backend: Backend, file: HostileFile) {
+async function viaUpload(backend: Backend, file: HostileFile): Promise<Omit<RouteAnswer, 'route'>> {
+  const started = performance.now();
   const presign = await backend('POST', '/api/media/uploads', {
     kind: file.kind,
     content_type: file.contentType,
     size: file.bytes.length,
   });
-  if (presign.status !== 201) return presign;
+  if (presign.status !== 201)
+    return { status: presign.status, error: presign.body.error, ms: performance.now() - started };
   const upload = presign.body as unknown as CreateUploadResponse;
   const form = new FormData();
   for (const [k, v] of Object.entries(upload.fields)) form.append(k, v);
@@ -59,27 +64,33 @@ async function viaUpload(backend: Backend, file: HostileFile) {
   const s3 = await fetch(upload.url, { method: 'POST', body: form });
   await s3.arrayBuffer();
   if (s3.status >= 300) throw new Error(`S3 stand-in refused the upload: ${s3.status}`);
+  const uploadMs = performance.now() - started;
   const confirm = CONFIRM[file.kind];
-  return backend('POST', confirm.path, { ...confirm.body, upload_key: upload.key });
+  const confirmed = performance.now();
+  const res = await backend('POST', confirm.path, { ...confirm.body, upload_key: upload.key });
+  return { status: res.status, error: res.body.error, ms: performance.now() - confirmed, uploadMs };
 }
 
-/** Every route's answer to `file`, with the time each took (the S3 upload included on the presigned path). */
+async function viaMultipart(backend: Backend, file: HostileFile, path: string, field: string) {
+  const started = performance.now();
+  const res = await backend('POST', path, undefined, fileForm(field, file));
+  return { status: res.status, error: res.body.error, ms: performance.now() - started };
+}
+
+/** Every route's answer to `file`, with the time the API took to give it. */
 export async function sendEverywhere(backend: Backend, file: HostileFile): Promise<RouteAnswer[]> {
   const answers: RouteAnswer[] = [];
   const confirm = CONFIRM[file.kind];
-  const sends: Array<[string, () => Promise<{ status: number; body: { error?: string } }>]> = [
+  const sends: Array<[string, () => Promise<Omit<RouteAnswer, 'route'>>]> = [
     [`upload + ${confirm.path}`, () => viaUpload(backend, file)],
   ];
-  if (confirm.field) {
-    const field = confirm.field;
-    sends.push([`multipart ${confirm.path}`, () => backend('POST', confirm.path, undefined, fileForm(field, file))]);
-  }
+  const field = confirm.field;
+  if (field) sends.push([`multipart ${confirm.path}`, () => viaMultipart(backend, file, confirm.path, field)]);
   for (const [route, send] of sends) {
-    const started = performance.now();
-    const res = await send().catch((error: Error) => {
+    const answer = await send().catch((error: Error) => {
       throw new Error(`${file.name} (${route}): ${error.message} ${String(error.cause ?? '')}`);
     });
-    answers.push({ route, status: res.status, error: res.body.error, ms: performance.now() - started });
+    answers.push({ route, ...answer });
   }
   return answers;
 }

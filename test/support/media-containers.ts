@@ -99,12 +99,13 @@ const float64 = (n: number) => {
 };
 
 /**
- * A WebM file with one Opus track holding `packets`, as MediaRecorder writes it (unknown-size Segment
- * and Clusters of SimpleBlocks); `durationMs` adds the Info Duration a finished file declares.
+ * A WebM file with one Opus track holding `packets` (an unknown-size Segment, Clusters of SimpleBlocks;
+ * `liveClusters` makes those unknown-size too, as MediaRecorder writes them); `durationMs` adds the Info
+ * Duration a finished file declares.
  */
 export function webmOpusOf(
   packets: Uint8Array[],
-  opts: { durationMs?: number; sampleRate?: number; channels?: number } = {},
+  opts: { durationMs?: number; sampleRate?: number; channels?: number; liveClusters?: boolean } = {},
 ): Buffer {
   const info = el(0x1549a966, [
     el(0x2ad7b1, uint(1_000_000)),
@@ -129,7 +130,9 @@ export function webmOpusOf(
       head.writeUInt8(0x80, 3); // keyframe
       return el(0xa3, Buffer.concat([head, p]));
     });
-    clusters.push(el(0x1f43b675, [el(0xe7, uint(i * 20)), ...blocks]));
+    const children = [el(0xe7, uint(i * 20)), ...blocks];
+    // Chrome's MediaRecorder writes Clusters of unknown size, as it cannot know them while recording.
+    clusters.push(opts.liveClusters ? el(0x1f43b675, 'unknown-size', children) : el(0x1f43b675, children));
   }
   const header = el(0x1a45dfa3, [
     el(0x4286, uint(1, 1)),

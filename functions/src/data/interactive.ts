@@ -45,6 +45,7 @@ export async function putSession(session: SessionRecord): Promise<void> {
       Item: {
         ...keys.interactiveSession(session.id),
         ...keys.sessionsOfStoryIndex(session.storyId, session.id),
+        ...('userId' in session.listener ? keys.sessionsOfUserIndex(session.listener.userId, session.id) : {}),
         type: 'InteractiveSession',
         ...session,
       },

@@ -28,6 +28,12 @@ describe('media measured before decoding', () => {
       ['ogg opus', 'voice-sample', oggOpusFile(6), 6],
       ['ogg vorbis', 'voice-sample', await oggVorbisFile(6), 6],
       ['webm opus, no duration', 'voice-sample', webmOpusOf(Array(300).fill(OPUS_SILENCE_PACKET)), 6],
+      [
+        'webm opus as MediaRecorder writes it',
+        'voice-sample',
+        webmOpusOf(Array(300).fill(OPUS_SILENCE_PACKET), { liveClusters: true }),
+        6,
+      ],
       ['webm opus, duration', 'story-audio', webmOpusOf(Array(300).fill(OPUS_SILENCE_PACKET), { durationMs: 6000 }), 6],
       ['m4a', 'story-audio', m4aFile({ seconds: 6 }), 6],
     ];

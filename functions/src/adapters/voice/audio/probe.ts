@@ -128,11 +128,15 @@ async function header(container: AudioContainer, bytes: Uint8Array, maxSeconds: 
       return { ...declared, frames: audio.length, countedSeconds: opus ? opusSeconds(audio) : vorbisAtLeast(packets) };
     }
     case 'webm': {
-      const declared = await containerHeader(bytes, false);
+      // By hand (the demuxer the decoder uses): music-metadata refuses the unknown-size Clusters that
+      // browsers' MediaRecorder writes.
       const track = demuxWebm(bytes);
       const opus = track.codec === 'A_OPUS';
       return {
-        ...declared,
+        codec: track.codec,
+        sampleRate: track.sampleRate ?? (opus ? 48_000 : 0),
+        channels: track.channels ?? (opus ? (track.codecPrivate?.[9] ?? 0) : 0),
+        declaredSeconds: track.durationSeconds,
         frames: track.packets.length,
         countedSeconds: opus ? opusSeconds(track.packets) : undefined,
       };
