@@ -13,6 +13,8 @@ export { SAMPLE_RECOMMENDED_MAX_SECONDS, SAMPLE_RECOMMENDED_MIN_SECONDS } from '
 /** Shorter than this, or without voice, a sample cannot be analysed at all: refused. */
 export const SAMPLE_MIN_SECONDS = 5;
 export const SAMPLE_MIN_SPEECH_SECONDS = 3;
+/** The longest sample taken at all (the analysis needs two minutes; longer is refused before decoding). */
+export { SAMPLE_MAX_SECONDS } from './constants.ts';
 export const VOICE_NAME_MAX = 100;
 export const VOICE_DESCRIPTION_MAX = 500;
 

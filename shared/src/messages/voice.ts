@@ -1,4 +1,4 @@
-import { SAMPLE_RECOMMENDED_MAX_SECONDS, SAMPLE_RECOMMENDED_MIN_SECONDS } from '../constants.ts';
+import { SAMPLE_MAX_SECONDS, SAMPLE_RECOMMENDED_MAX_SECONDS, SAMPLE_RECOMMENDED_MIN_SECONDS } from '../constants.ts';
 
 /** Voice cloning and narration: the spec's texts word for word, then the ones it leaves open (docs/voice.md). */
 export const voiceValidation = {
@@ -47,6 +47,7 @@ export const voiceText = {
   sampleUnreadable: 'We could not read this audio file. Please record again or choose another file.',
   sampleM4a:
     'M4A files are converted by the app before upload. Please choose the file in the app, or upload MP3, WAV, OGG or WebM.',
+  sampleTooLong: `This recording is longer than ${SAMPLE_MAX_SECONDS / 60} minutes. Please use a sample of ${SAMPLE_RECOMMENDED_MIN_SECONDS} seconds to ${SAMPLE_RECOMMENDED_MAX_SECONDS / 60} minutes.`,
   sampleLengthWarning: `For the best result, use a sample of ${SAMPLE_RECOMMENDED_MIN_SECONDS} seconds to ${SAMPLE_RECOMMENDED_MAX_SECONDS / 60} minutes.`,
   noSample: 'Please upload a voice sample first.',
   cloneBusy: 'Your voice is being prepared. Please wait a moment.',

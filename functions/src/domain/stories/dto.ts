@@ -9,7 +9,7 @@ import type { ShareRecord } from '../../data/story-shares.ts';
 export interface StoryView {
   /** Owner and admin see the share-link token; nobody else ever does. */
   seesLinkToken: boolean;
-  permissions: { manage: boolean; comment: boolean };
+  permissions: { manage: boolean; comment: boolean; listen?: boolean };
   /** Only in the owner's single-story view. */
   shares?: readonly ShareRecord[];
   /** Only in single-story views (lists leave comments out: docs/stories.md). */
