@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LocalAnswerer } from '@storyloom/functions/adapters/answerer/local';
 import { percentile, table } from '../stats.ts';
+import { questionCosts } from './calls.ts';
 import { type EvalResult, goldProblems, loadEvalSet, rate, scoreAnswerer, type Tally } from './score.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -83,5 +84,12 @@ export async function interactiveBench(): Promise<void> {
   console.log(
     `\nSpoken answer (text + local voice engine to MP3, node --optimize-for-size, ${spoken.count} questions of both splits): ` +
       `p50 ${ms(spoken.p50)}, p95 ${ms(spoken.p95)} (budget p95 ≤ 500 ms); engine warm-up before the first answer ${ms(spoken.warmMs)}`,
+  );
+
+  const cost = await questionCosts();
+  console.log(
+    `Through the API (local stack in this process, a public narrated dev story, ${cost.questions} questions in one session): ` +
+      `DynamoDB calls per question max ${cost.maxCalls}, p50 ${cost.callsP50} (target ≤ 3); timings file read ${cost.timingsReads} time(s); ` +
+      `spoken answer over HTTP p50 ${ms(cost.httpP50)}, p95 ${ms(cost.httpP95)} (this process, without --optimize-for-size)`,
   );
 }

@@ -111,7 +111,8 @@ export function createMediaGate(opts: MediaGateOptions) {
     const [hostname = '', port] = (req.headers.host ?? '').split(':');
     const expected = await signer.presign(
       {
-        method: 'GET',
+        // The method is signed: a URL made for GET does not answer HEAD, as in S3.
+        method: req.method ?? 'GET',
         protocol: 'http:',
         hostname,
         port: port ? Number(port) : undefined,

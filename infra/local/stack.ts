@@ -285,6 +285,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const { registerHeavyWork } = await import('@storyloom/functions/adapters/voice/offload');
   const heavy = startHeavyPool();
   registerHeavyWork(heavy.work);
+  // The first spoken answer would otherwise pay the engine's start (eSpeak-NG load and pitch calibration,
+  // 1–2 s): `npm start` warms it in the background for both voice families (docs/interactive.md).
+  if (!opts.quiet) void warmLocalSpeech();
   // The media-jobs worker (voice cloning, narration): a second loop on its own queue, one message at a time.
   const mediaQueueArn = (
     await sqs.send(
@@ -417,4 +420,15 @@ export function hostCheck(listenHost: string, allowed: readonly string[]): (head
       extra.has(name.replace(/^\[|\]$/g, ''))
     );
   };
+}
+
+async function warmLocalSpeech(): Promise<void> {
+  try {
+    const { speechEngine } = await import('@storyloom/functions/adapters/voice/speech');
+    const { LOCAL_PRESETS } = await import('@storyloom/functions/adapters/voice/local-voices');
+    const engine = await speechEngine();
+    for (const voice of LOCAL_PRESETS) await engine.synthesize(voice.id, 'Yes.');
+  } catch {
+    // Warming is an optimisation: the first answer pays the start instead.
+  }
 }

@@ -63,8 +63,9 @@ describe('functions', () => {
 
   it('keeps one month of logs for every function, three for the API access logs', () => {
     const groups = app.resources('AWS::Logs::LogGroup');
-    // Each function's, plus the client secret reader's (a deploy-time custom resource), plus the API's.
-    const functions = routes.length + WORKERS + privateFunctions.length + 1;
+    // Each function's, plus the client secret reader's (a deploy-time custom resource), plus CDK's
+    // auto-delete function's for the non-prod buckets (infra/lib/log-retention.ts), plus the API's.
+    const functions = routes.length + WORKERS + privateFunctions.length + 1 + 1;
     expect(groups).toHaveLength(functions + 1);
     expect(groups.filter((g) => g.Properties.RetentionInDays === 30)).toHaveLength(functions);
     expect(groups.filter((g) => g.Properties.RetentionInDays === 90)).toHaveLength(1);

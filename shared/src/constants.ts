@@ -77,6 +77,8 @@ export const SAMPLE_MAX_SECONDS = 5 * 60;
 export const QUESTION_MAX_CHARS = 500;
 /** Interactive listening: questions one session may ask. */
 export const QUESTIONS_PER_SESSION = 40;
+/** Questions a story keeps for its storyteller ("Your family asked"): the most recent ones, repeats counted once. */
+export const ASKED_QUESTIONS_KEPT = 50;
 /** Interactive listening, spec section 9: the player reports its position at most once per 5 seconds. */
 export const TIME_REPORT_SECONDS = 5;
 /** Interactive listening, spec section 4 timings, in milliseconds. */

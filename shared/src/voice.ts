@@ -38,6 +38,9 @@ export const confirmSampleSchema = z.object({ upload_key: z.string({ error: vali
 
 export type CloneStatus = 'none' | 'queued' | 'cloning' | 'ready' | 'failed';
 
+/** Voice-service states with their own message (voiceText) and operator alarm. */
+export type VoiceProviderProblem = 'voice_limit_reached' | 'quota_exceeded' | 'requires_verification';
+
 /** GET /api/voice/status: the spec's four fields, then what the three steps and their messages need. */
 export interface VoiceStatusDto {
   voice_cloned: boolean;
@@ -50,6 +53,8 @@ export interface VoiceStatusDto {
   sample_duration: number | null;
   clone_status: CloneStatus;
   clone_error: string | null;
+  /** Why the voice service would not make the voice, when it is one of its known states. */
+  clone_problem: VoiceProviderProblem | null;
   /** True when the sample on file is newer than the voice (an update waiting to be cloned). */
   sample_is_new: boolean;
   consent_given: boolean;
@@ -88,6 +93,9 @@ export interface NarrationDto {
   error: string | null;
   /** The story's text changed after this narration was made. */
   stale: boolean;
+  /** The owner's voice is being made again at the voice service before this narration (voiceText.preparingVoice). */
+  preparing_voice: boolean;
+  problem: VoiceProviderProblem | null;
   attempts: number;
   updated_at: string | null;
   message?: string;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useServerEnv } from '../support/env.ts';
 import { api } from '../support/http.ts';
 import { mp3File } from '../support/media-files.ts';
-import { createStory, shareWith } from '../support/stories.ts';
+import { shareWith } from '../support/stories.ts';
 import { scanItemsMentioning, testTable } from '../support/table.ts';
 import { postToS3, presign } from '../support/uploads.ts';
 import { apiAs, registerAndLogin, type TestUser, waitForDeletionCode } from '../support/users.ts';
@@ -126,8 +126,11 @@ describe('deleting an account', () => {
       const friend = await registerAndLogin();
       // Their own story with every trace, and a story of a friend shared with them that they commented on.
       const story = await storyWithEverything(user, friend);
-      const friendsStory = await createStory(friend, { title: 'The old bakery' });
+      const { story: friendsStory } = await narratedStory(friend, undefined, 'The old bakery');
       await shareWith(friend, friendsStory.ID, user.username, 'comment');
+      // …which they listen to as a reader: that session sits on the friend's story and names them.
+      const listening = await startOwner(user, friendsStory.ID);
+      expect(listening.status).toBe(201);
       const comment = await api('POST', `/api/stories/${friendsStory.ID}/comments`, {
         token: user.token,
         body: { text: 'Grandma baked there!' },
@@ -141,7 +144,9 @@ describe('deleting an account', () => {
       expect(await postToS3(upload.body, audio, 'audio/mpeg')).toBeLessThan(300);
 
       const before = kinds(await itemsOfUser(user));
-      expect(before).toEqual(expect.arrayContaining(['Comment', 'Guard', 'Share', 'Story', 'User', 'VoiceProfile']));
+      expect(before).toEqual(
+        expect.arrayContaining(['Comment', 'Guard', 'InteractiveSession', 'Share', 'Story', 'User', 'VoiceProfile']),
+      );
       expect((await objectsMentioning([user.id])).some((k) => k.includes('/uploads/'))).toBe(true);
 
       const code = await (async () => {
@@ -161,6 +166,9 @@ describe('deleting an account', () => {
       });
       expect(kept.status).toBe(200);
       expect(JSON.stringify(kept.body)).not.toContain('Grandma baked there!');
+      expect(kinds(await scanItemsMentioning([friendsStory.ID]))).toEqual(
+        expect.arrayContaining(['Narration', 'Story']),
+      );
     },
     HEAVY,
   );

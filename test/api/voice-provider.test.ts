@@ -108,7 +108,9 @@ describe('voice with ElevenLabs configured (contract fake)', () => {
       (s) => s.clone_status === 'ready' || s.clone_status === 'failed',
     );
     expect(status).toMatchObject({ clone_status: 'ready', engine: 'elevenlabs' });
-    expect(status.voice_id).toMatch(/^fake-clone-/);
+    // The owner's handle, never the provider's id (the provider voice is a cache: docs/voice.md).
+    expect(status.voice_id).toMatch(/^own-/);
+    expect(fake.account.clones()).toHaveLength(1);
     const clone = fake.requests.find((r) => r.route === 'clone')!;
     expect(clone.apiKey).toBe('fake-key');
     expect(clone.body).toContain('RIFF');

@@ -1,11 +1,12 @@
 import { mediaText } from '@storyloom/shared/media';
+import { success } from '@storyloom/shared/messages';
 import type { MyStoriesResponse } from '@storyloom/shared/schemas/stories';
 import { voiceText } from '@storyloom/shared/voice';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY } from '../../web/src/lib/token-storage.ts';
 import { api } from '../support/http.ts';
-import { wavFile } from '../support/media-files.ts';
+import { pngFile, wavFile } from '../support/media-files.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
 import { browserTestsEnabled, logInOnScreen, pathOf, signIn, url, useBrowser } from './browser.ts';
 import { fakeMicrophoneArgs, open } from './media-support.ts';
@@ -109,6 +110,21 @@ describe.runIf(browserTestsEnabled)('The recorder never loses a recording (brows
     expect((await savedAudio(login.token, title))?.audio_url).toMatch(/\.wav$/);
     // Saved: no draft is left behind.
     expect(await storedDrafts(page)).toEqual({ recordings: 0, texts: 0 });
+  });
+
+  it('while recording, a navbar link asks too; staying goes on recording', async () => {
+    const { login } = await newSession();
+    await signIn(browser.context, login);
+    const { page } = browser;
+    await open(page, '/create-story?type=audio');
+    await page.getByRole('button', { name: 'Start Recording' }).click();
+    await page.getByRole('timer', { name: 'Recording time' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave Without Saving?' });
+    await dialog.getByRole('button', { name: 'Stay on This Page' }).click();
+    expect(pathOf(page)).toBe('/create-story');
+    await page.getByRole('button', { name: 'Stop Recording' }).click();
+    await page.getByText(mediaText.recordingKeptStory).waitFor();
   });
 
   it('record, reload: the take and the title are offered back and save', async () => {
@@ -243,5 +259,20 @@ describe.runIf(browserTestsEnabled)('Uploads from the app opened at 127.0.0.1 (b
     expect(saved).toBeDefined();
     // The upload went to the page's own origin, not to localhost or the S3 stand-in.
     expect(new Set(media)).toEqual(new Set([new URL(at127('/')).origin]));
+  });
+
+  it('a profile picture uploads from http://127.0.0.1', async () => {
+    const { login } = await newSession();
+    await signIn(browser.context, login);
+    const { page } = browser;
+    await page.goto(url('/profile').replace('//localhost:', '//127.0.0.1:'), { timeout: 30_000 });
+    await page
+      .getByLabel('Profile picture file')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngFile() });
+    await page.getByText(success.imageUpdated).waitFor();
+    // The new picture is shown through a media URL on the same origin.
+    const picture = page.locator('img[src*="/_media/"]').first();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(new URL((await picture.getAttribute('src')) ?? '').hostname).toBe('127.0.0.1');
   });
 });

@@ -22,3 +22,12 @@ export async function listInteractiveKeysOfStory(storyId: string): Promise<ItemK
   ]);
   return [...answers, ...sessions];
 }
+
+/** Keys of the listening sessions of a signed-in user (owner or reader), on any story (account deletion). */
+export function listSessionKeysOfUser(userId: string): Promise<ItemKey[]> {
+  return queryKeys({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.sessionsOfUserPartition(userId) },
+  });
+}

@@ -1,4 +1,4 @@
-import { QUESTION_MAX_CHARS, QUESTIONS_PER_SESSION } from '../constants.ts';
+import { ASKED_QUESTIONS_KEPT, QUESTION_MAX_CHARS, QUESTIONS_PER_SESSION } from '../constants.ts';
 import type { DeclineKind } from '../interactive.ts';
 
 /** Interactive listening: the spec's texts word for word, then the ones it leaves open (docs/interactive.md). */
@@ -38,6 +38,7 @@ export const interactiveText = {
   clear: 'Clear',
   replay: 'Replay answer',
   playFrom: (sentence: string) => `Play the story from: ${sentence}`,
+  familyAskedNote: `Questions your story could not answer. A question asked again is shown once; the ${ASKED_QUESTIONS_KEPT} most recent are kept.`,
   /** The API's answers to ending a session and dismissing an asked question. */
   sessionEndedAck: 'Session ended',
   questionDismissed: 'Question dismissed',

@@ -65,6 +65,13 @@ export const voiceText = {
   narratedInStorytellersVoice: "Narrated in the storyteller's voice (AI)",
   narratedByPremade: (name: string) => `Narrated by ${name}, an AI voice`,
   narratedByAiVoice: 'Narrated by an AI voice',
+  /** A narration in the owner's voice while the voice is made again at the provider (docs/voice.md, "Slots as a cache"). */
+  preparingVoice: 'Preparing your voice…',
+  /** The provider states that have their own message (and an operator alarm). */
+  voiceLimitReached: 'All voice places at our voice service are in use right now. Please try again in a little while.',
+  quotaExceeded: 'Our voice service has used up its allowance for now. Please try again later.',
+  requiresVerification:
+    'Our voice service asks for this voice to be verified before it can be used. Please record a new sample of your own voice, or choose another voice.',
 } as const;
 
 /** What every voice's preview says. */

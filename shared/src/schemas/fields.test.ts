@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { questionSchema } from '../interactive.ts';
 import { textMessages } from '../messages/fields.ts';
+import { interactiveText } from '../messages/interactive.ts';
 import { validation } from '../messages.ts';
 import { cloneVoiceSchema } from '../voice.ts';
 import { contactSchema } from './contact.ts';
@@ -21,7 +22,7 @@ describe('bidi controls', () => {
     expect(withoutBidiControls('\u200Eשלום\u200F عربي\u061C')).toBe('\u200Eשלום\u200F عربي\u061C');
   });
 
-  it('are stripped from titles, locations, story text, comments, names, questions and messages', () => {
+  it('are stripped from titles, locations, story text, comments, names and messages; a question is refused', () => {
     const created = createStorySchema.parse(
       story({ title: `${RLO}gpj.exe`, location: `Li${RLO}sbon`, content: `Once${RLO} upon\na time` }),
     );
@@ -29,7 +30,10 @@ describe('bidi controls', () => {
     expect(updateStorySchema.parse(story({ title: `\u2067Title\u2069`, content: `x${RLO}` })).title).toBe('Title');
     expect(commentSchema.parse({ text: `Lovely${RLO}!` }).text).toBe('Lovely!');
     expect(cloneVoiceSchema.parse({ name: `Gran${RLO}dma`, consent: true }).name).toBe('Grandma');
-    expect(questionSchema.parse({ question: `Where${RLO} was it?` }).question).toBe('Where was it?');
+    // Issue 16: a question with them is a clear 400, and nothing is stored.
+    expect(first(questionSchema.safeParse({ question: `Where${RLO} was it?` }))).toBe(
+      interactiveText.questionDirection,
+    );
     const contact = contactSchema.parse({ name: `${RLO}Ann`, email: 'a@b.co', message: `Hi${RLO}\nthere` });
     expect(contact).toMatchObject({ name: 'Ann', message: 'Hi\nthere' });
   });

@@ -1,13 +1,15 @@
 import * as z from 'zod/mini';
 import { QUESTION_MAX_CHARS } from '../constants.ts';
 import { interactiveText } from '../messages/interactive.ts';
-import { requiredText } from './fields.ts';
+import { requiredText, withoutBidiControls } from './fields.ts';
 
 /**
- * Bidi_Control characters (LRM, RLM, ALM, embeddings, overrides, isolates): a question never needs them,
- * and in the storyteller's "Your family asked" list they could reorder what is shown around them.
+ * Bidi embeddings, overrides and isolates (fields.ts, BIDI_CONTROLS): other free text has them stripped,
+ * a question is refused with them (issue 16: a clear 400, nothing stored), before requiredText strips
+ * them. A question never needs them, and in the storyteller's "Your family asked" list they could reorder
+ * what is shown around them. The marks LRM/RLM/ALM reorder nothing and stay allowed, as everywhere.
  */
-const BIDI_CONTROL = /\p{Bidi_Control}/u;
+const hasBidiControls = (value: string) => withoutBidiControls(value) !== value;
 /** A letter or a digit in any script: a question of only emoji or punctuation asks nothing. */
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
@@ -17,10 +19,13 @@ const WORD_CHARACTER = /[\p{L}\p{N}]/u;
  */
 export const questionSchema = z.object({
   question: z.pipe(
-    requiredText(interactiveText.questionRequired, QUESTION_MAX_CHARS, 'Questions'),
-    z.string().check(
-      z.refine((v) => !BIDI_CONTROL.test(v), interactiveText.questionDirection),
-      z.refine((v) => WORD_CHARACTER.test(v), interactiveText.questionNoWords),
+    z.pipe(
+      z.string({ error: interactiveText.questionRequired }),
+      z.string().check(z.refine((v) => !hasBidiControls(v), interactiveText.questionDirection)),
+    ),
+    z.pipe(
+      requiredText(interactiveText.questionRequired, QUESTION_MAX_CHARS, 'Questions'),
+      z.string().check(z.refine((v) => WORD_CHARACTER.test(v), interactiveText.questionNoWords)),
     ),
   ),
   /**

@@ -12,10 +12,10 @@ describe('local answerer on the dev split', () => {
     expect(goldProblems([...loadEvalSet('dev'), ...loadEvalSet('test')])).toEqual([]);
   });
 
-  it('cites the answer and declines at least as well as before the corpus was written', async () => {
+  it('cites the answer and declines at least as well as when these figures were last recorded (docs/interactive.md)', async () => {
     const result = await scoreAnswerer(new LocalAnswerer(), loadEvalSet('dev'));
     expect(result.answerable.total).toBeGreaterThanOrEqual(300);
-    expect(rate(result.answerable), result.failures.join('\n')).toBeGreaterThanOrEqual(0.55);
-    expect(rate(result.declines), result.failures.join('\n')).toBeGreaterThanOrEqual(0.65);
+    expect(rate(result.answerable), result.failures.join('\n')).toBeGreaterThanOrEqual(0.62);
+    expect(rate(result.declines), result.failures.join('\n')).toBeGreaterThanOrEqual(0.7);
   });
 });

@@ -1,5 +1,5 @@
 import type { ReadAlongDto } from '@storyloom/shared/interactive';
-import { splitSentences } from '../../adapters/answerer/text.ts';
+import { splitSentences } from '../../adapters/answerer/sentences.ts';
 import type { StoryRecord } from '../../data/stories.ts';
 import { loadListenableStory, loadSharedStory } from '../stories/access.ts';
 import { getNarrationTimings } from '../voice/narration.ts';

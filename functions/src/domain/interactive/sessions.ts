@@ -6,6 +6,7 @@ import {
   SESSIONS_PER_CLIENT_PER_HOUR,
 } from '@storyloom/shared/interactive';
 import {
+  claimSessionQuestion,
   deleteSession,
   getSession,
   type Listener,
@@ -16,8 +17,8 @@ import {
 import { consumeRateLimit } from '../../data/rate-limit.ts';
 import { getStory, type StoryRecord } from '../../data/stories.ts';
 import { getShare } from '../../data/story-shares.ts';
-import { NotFound, ValidationFailed } from '../../lib/errors.ts';
-import { loadListenableStory, loadSharedStory, visitorMayRead } from '../stories/access.ts';
+import { NotFound, TooManyRequests, ValidationFailed } from '../../lib/errors.ts';
+import { loadListenableStory, loadOwnedStory, loadSharedStory, visitorMayRead } from '../stories/access.ts';
 
 /**
  * Listening sessions (docs/interactive.md, "Sessions"). A session belongs to one story and one listener: the
@@ -113,6 +114,37 @@ export async function loadSession(
   const { listener } = session;
   if (!isCallersSession(listener, caller)) throw sessionEnded();
   // A reader's share is read alongside the story: removing it ends the session at the next call.
+  const [story, share] = await Promise.all([
+    getStory(session.storyId),
+    listener.kind === 'reader' ? getShare(session.storyId, listener.userId) : undefined,
+  ]);
+  if (!story || !stillAllowed(story, listener, share !== undefined) || !story.audioKey) {
+    await deleteSession(sessionId);
+    throw sessionEnded();
+  }
+  return { session, story };
+}
+
+/**
+ * The session and its story for a question, counting the question against the session's cap in the same
+ * call (docs/interactive.md, "Calls per question": two DynamoDB calls here). 404 "session ended" as
+ * `loadSession`; 429 when the session has asked its `max` questions.
+ */
+export async function claimQuestion(
+  sessionId: string,
+  caller: Caller,
+  max: number,
+): Promise<{ session: SessionRecord; story: StoryRecord }> {
+  const session = await claimSessionQuestion(sessionId, caller, max, idleTtl());
+  if (!session) {
+    // The failure path only: an ended (or another listener's) session, or a full one.
+    const existing = await getSession(sessionId);
+    const mine = existing && isCallersSession(existing.listener, caller);
+    if (mine && existing.questions >= max) throw new TooManyRequests(interactiveText.sessionCap, 60);
+    throw sessionEnded();
+  }
+  // A reader's share is read alongside the story (one more call, for readers only): removing it ends the session.
+  const { listener } = session;
   const [story, share] = await Promise.all([
     getStory(session.storyId),
     listener.kind === 'reader' ? getShare(session.storyId, listener.userId) : undefined,

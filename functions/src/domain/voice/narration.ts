@@ -55,6 +55,8 @@ export function toNarrationDto(
       duration: null,
       error: null,
       stale: false,
+      preparing_voice: false,
+      problem: null,
       attempts: 0,
       updated_at: null,
     };
@@ -69,6 +71,8 @@ export function toNarrationDto(
     duration: record.duration ?? null,
     error: record.status === 'failed' ? (record.error ?? voiceText.narrationFailed) : null,
     stale: Boolean(story && record.status === 'ready' && textVersion(story.content) !== record.textVersion),
+    preparing_voice: record.status === 'generating' && Boolean(record.preparingVoice),
+    problem: record.status === 'failed' ? (record.problem ?? null) : null,
     attempts: record.attempts,
     updated_at: record.updatedAt,
   };

@@ -72,7 +72,11 @@ async function keepSample(userId: string, key: string, sample: CheckedSample): P
     sampleUploadedAt: new Date().toISOString(),
     cloneStatus: before?.cloneStatus ?? 'none',
   });
-  if (before?.sampleKey && before.sampleKey !== key) await deleteMedia(before.sampleKey);
+  // The sample the current voice was made from stays until a new voice replaces it: the provider voice is a
+  // cache of it, made again from it after an eviction (docs/voice.md, "Slots as a cache").
+  if (before?.sampleKey && before.sampleKey !== key && before.sampleKey !== before.clonedFromSampleKey) {
+    await deleteMedia(before.sampleKey);
+  }
   return {
     message: success.voiceUploaded,
     voice_sample_url: key,

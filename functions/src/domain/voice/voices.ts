@@ -1,6 +1,7 @@
 import type { AvailableVoiceDto } from '@storyloom/shared/voice';
 import { catalogVoice, catalogVoices } from '../../adapters/voice/catalog.ts';
 import { getVoiceProfile } from '../../data/voice.ts';
+import { providerVoiceOf } from './provider-voices.ts';
 
 /** GET /api/voice/available: the user's own voice first, then the engine's voices (with previews where made). */
 export async function listAvailableVoices(userId: string): Promise<AvailableVoiceDto[]> {
@@ -59,7 +60,8 @@ export async function storyAnswerVoice(story: {
   if (!voiceId) return undefined;
   if (story.narrationVoiceOwn !== false) {
     const profile = await getVoiceProfile(story.authorId);
-    if (profile?.voiceId === voiceId) return voiceId;
+    // A provider voice is a cache: evicted, the answer stays text (the next narration makes it again).
+    if (profile?.voiceId === voiceId) return profile.engine === 'elevenlabs' ? providerVoiceOf(profile) : voiceId;
   }
   return (await catalogVoice(voiceId)) ? voiceId : undefined;
 }

@@ -32,6 +32,7 @@ export function InteractivePanel({ story, editHref }: InteractivePanelProps) {
       {questions.length > 0 && (
         <div className="family-asked">
           <h3>{interactiveText.familyAsked}</h3>
+          <p className="panel-detail">{interactiveText.familyAskedNote}</p>
           <ul>
             {questions.map((q) => (
               <li key={q.id}>

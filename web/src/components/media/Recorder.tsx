@@ -25,6 +25,8 @@ export interface RecorderProps {
   subject?: string;
   /** Under the preview: what happens to the take next (mediaText.recordingKeptStory / …Sample). */
   keptNote: string;
+  /** True while a take is being recorded or processed: the page's leave guard asks then too. */
+  onCapturingChange?: (capturing: boolean) => void;
   disabled?: boolean;
 }
 
@@ -64,6 +66,7 @@ export function Recorder({
   onChange,
   subject = 'your recording',
   keptNote,
+  onCapturingChange,
   disabled = false,
 }: RecorderProps) {
   const [phase, setPhase] = useState<Phase>('idle');
@@ -73,6 +76,9 @@ export function Recorder({
   const session = useRef<Session | null>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const onCapturingRef = useRef(onCapturingChange);
+  onCapturingRef.current = onCapturingChange;
+  useEffect(() => onCapturingRef.current?.(phase !== 'idle'), [phase]);
   /** Where focus goes once the next phase has rendered (the control that replaced the one pressed). */
   const focusNext = useRef<'stop' | 'status' | 'preview' | 'start' | null>(null);
   const startRef = useRef<HTMLButtonElement>(null);

@@ -77,7 +77,8 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
   const fileInput = useRef<HTMLInputElement>(null);
   const restoreNow = (useLocation().state as { restoreDraft?: boolean } | null)?.restoreDraft === true;
   const draft = useRecordingDraft('voice-sample', { restoreNow, onRestore: (d) => setTake(d.recording) });
-  const guard = useLeaveGuard(sample !== null);
+  const [capturing, setCapturing] = useState(false);
+  const guard = useLeaveGuard(capturing || sample !== null);
 
   const keepTake = (next: Recording | null) => {
     setError(null);
@@ -151,6 +152,7 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
         keptNote={mediaText.recordingKeptSample}
         recording={take}
         onChange={keepTake}
+        onCapturingChange={setCapturing}
       />
       <label htmlFor={`${id}-file`} className="field-label">
         Or upload an audio file (MP3, WAV, M4A, OGG, WebM; under 10 MB)

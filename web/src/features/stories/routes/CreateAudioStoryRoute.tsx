@@ -71,7 +71,8 @@ export function CreateAudioStoryRoute() {
     onRestore: (draft) => setRecording(draft.recording),
   });
   const audio = source === 'record' ? (recording ? { blob: recording.blob, name: 'recording.wav' } : null) : picked;
-  const dirty = recording !== null || picked !== null || title.trim() !== '' || description.trim() !== '';
+  const [capturing, setCapturing] = useState(false);
+  const dirty = capturing || recording !== null || picked !== null || title.trim() !== '' || description.trim() !== '';
   const guard = useLeaveGuard(dirty);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival (back from a login).
@@ -228,6 +229,7 @@ export function CreateAudioStoryRoute() {
               disabled={busy}
               recording={recording}
               onChange={keepRecording}
+              onCapturingChange={setCapturing}
             />
           ) : (
             <div className="field">
