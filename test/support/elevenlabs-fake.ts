@@ -1,12 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Mp3Encoder } from '@breezystack/lamejs';
+import { FakeVoiceAccount } from './elevenlabs-fake-voices.ts';
 
 /**
  * A local HTTP server that speaks ElevenLabs' wire format for the calls the adapter makes (shapes
  * from the SDK's own serializers, which validate strictly): instant voice cloning, voice search and
  * lookup, deletion, and text to speech with timestamps (a real MP3 whose length follows the text, and
- * a linear character alignment). Tests script failures per route.
+ * a linear character alignment). Tests script failures per route. The voice endpoints keep the provider's
+ * real rules (one shared account, slot limit, `voice_not_found`): elevenlabs-fake-voices.ts.
  */
 export interface FakeReply {
   status: number;
@@ -14,6 +16,8 @@ export interface FakeReply {
   headers?: Record<string, string>;
   /** Wait this long before answering (time-out tests). */
   delayMs?: number;
+  /** Do what the call asks (e.g. make the voice), then answer with this reply instead: a lost response. */
+  afterSuccess?: boolean;
 }
 
 export type FakeRoute = 'clone' | 'search' | 'get' | 'delete' | 'tts';
@@ -28,6 +32,8 @@ export interface RecordedRequest {
 
 export interface ElevenLabsFake {
   url: string;
+  /** The one provider account every key shares: its voices, slot limit, clones live now. */
+  account: FakeVoiceAccount;
   requests: RecordedRequest[];
   /** Replies used, in order, before the default success for that route. */
   script(route: FakeRoute, ...replies: FakeReply[]): void;
@@ -58,49 +64,32 @@ export function toneMp3(seconds: number): Uint8Array {
   return Buffer.concat(parts.map((p) => Buffer.from(p)));
 }
 
-const premade = [
-  {
-    voice_id: 'fake-premade-rachel',
-    name: 'Rachel',
-    category: 'premade',
-    preview_url: 'https://example.com/rachel.mp3',
-  },
-  { voice_id: 'fake-premade-adam', name: 'Adam', category: 'premade', preview_url: 'https://example.com/adam.mp3' },
-];
+export interface ElevenLabsFakeOptions {
+  /** Custom-voice slots of the account (Starter: 10). */
+  slotLimit?: number;
+  /** Every voice call (add, get, search, delete) answers after this long, like the real service. */
+  voiceLatencyMs?: number;
+}
 
-export async function startElevenLabsFake(): Promise<ElevenLabsFake> {
+const VOICE_ROUTES: ReadonlySet<FakeRoute> = new Set(['clone', 'search', 'get', 'delete']);
+
+export async function startElevenLabsFake(options: ElevenLabsFakeOptions = {}): Promise<ElevenLabsFake> {
   const scripted = new Map<FakeRoute, FakeReply[]>();
   const fixed = new Map<FakeRoute, FakeReply>();
   const requests: RecordedRequest[] = [];
-  const voices = new Map<string, { voice_id: string; name: string; category: string; preview_url?: string }>(
-    premade.map((v) => [v.voice_id, v]),
-  );
-  let counter = 0;
+  const account = new FakeVoiceAccount({ slotLimit: options.slotLimit });
 
-  const success = (route: FakeRoute | 'unknown', path: string, body: string): FakeReply => {
+  const success = (route: FakeRoute | 'unknown', path: string, body: string, query: URLSearchParams): FakeReply => {
+    const voiceId = () => decodeURIComponent(path.split('/')[3]!);
     switch (route) {
-      case 'clone': {
-        const name = /name="name"\r\n\r\n([^\r]*)/.exec(body)?.[1] ?? 'Cloned';
-        const voice_id = `fake-clone-${++counter}`;
-        voices.set(voice_id, { voice_id, name, category: 'cloned' });
-        return { status: 200, body: { voice_id, requires_verification: false } };
-      }
-      case 'search': {
-        const list = [...voices.values()].filter((v) => v.category === 'premade');
-        return { status: 200, body: { voices: list, has_more: false, total_count: list.length } };
-      }
-      case 'get': {
-        const voice = voices.get(decodeURIComponent(path.split('/')[3]!));
-        return voice
-          ? { status: 200, body: voice }
-          : { status: 404, body: { detail: { status: 'voice_not_found', message: 'Voice not found' } } };
-      }
-      case 'delete': {
-        const id = decodeURIComponent(path.split('/')[3]!);
-        if (!voices.delete(id))
-          return { status: 404, body: { detail: { status: 'voice_not_found', message: 'Voice not found' } } };
-        return { status: 200, body: { status: 'ok' } };
-      }
+      case 'clone':
+        return account.add(body);
+      case 'search':
+        return account.search(query);
+      case 'get':
+        return account.get(voiceId());
+      case 'delete':
+        return account.delete(voiceId());
       case 'tts': {
         const { text } = JSON.parse(body) as { text: string };
         const seconds = text.length * SECONDS_PER_CHAR;
@@ -129,13 +118,18 @@ export async function startElevenLabsFake(): Promise<ElevenLabsFake> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const path = new URL(req.url ?? '/', 'http://fake').pathname;
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const path = url.pathname;
       const body = Buffer.concat(chunks).toString('latin1');
       const route = routeOf(req.method ?? 'GET', path);
       const apiKey = req.headers['xi-api-key'] as string | undefined;
       requests.push({ route, method: req.method ?? '', path, apiKey, body });
-      const reply =
-        (route !== 'unknown' && (scripted.get(route)?.shift() ?? fixed.get(route))) || success(route, path, body);
+      const failure = route !== 'unknown' ? (scripted.get(route)?.shift() ?? fixed.get(route)) : undefined;
+      if (failure?.afterSuccess) success(route, path, body, url.searchParams);
+      const reply = failure ?? {
+        ...success(route, path, body, url.searchParams),
+        delayMs: route !== 'unknown' && VOICE_ROUTES.has(route) ? options.voiceLatencyMs : undefined,
+      };
       const answer = () => {
         if (res.destroyed) return;
         res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
@@ -149,6 +143,7 @@ export async function startElevenLabsFake(): Promise<ElevenLabsFake> {
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
+    account,
     requests,
     script(route, ...replies) {
       scripted.set(route, [...(scripted.get(route) ?? []), ...replies]);

@@ -30,6 +30,9 @@ export interface StoryRecord {
   /** Media key of an audio story or its narration (later issues); absent for plain text stories. */
   audioKey?: string;
   narrationVoiceId?: string;
+  /** How readers are told who speaks it: the storyteller's own voice, or a premade voice's name. */
+  narrationVoiceOwn?: boolean;
+  narrationVoiceName?: string;
   isPublic: boolean;
   allowComments: boolean;
   /** 1 when written, +1 on each content edit: an edit based on an older version is a conflict. Absent on old items (= 1). */
@@ -63,6 +66,8 @@ const STORY_FIELDS = [
   'updatedAt',
   'audioKey',
   'narrationVoiceId',
+  'narrationVoiceOwn',
+  'narrationVoiceName',
   'isPublic',
   'allowComments',
   'shareToken',

@@ -9,6 +9,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { type EdgeFunctionName, edgeSource } from '../edge/source.ts';
 import { acknowledge } from '../nag.ts';
 import { contentSecurityPolicy, HSTS_SECONDS, PERMISSIONS_POLICY } from '../security-headers.ts';
 
@@ -31,8 +32,8 @@ export interface WebAppProps {
   retainLogs?: boolean;
 }
 
-const edgeFunction = (name: string) =>
-  cloudfront.FunctionCode.fromFile({ filePath: fileURLToPath(new URL(`../edge/${name}.js`, import.meta.url)) });
+/** The script with its texts filled in from the shared messages (edge/source.ts). */
+const edgeFunction = (name: EdgeFunctionName) => cloudfront.FunctionCode.fromInline(edgeSource(name));
 
 /**
  * One origin for the whole app: CloudFront serves the SPA from a private bucket and sends
