@@ -245,13 +245,12 @@ describe('deleting a story', () => {
       }),
     );
 
-    // The public page directory's leaf holds the story's key too (how many leaves, at this instant, depends on
-    // other files publishing in the same table): it must be gone afterwards like everything else.
     const before = await scanItemsMentioning([story.ID, link.body.share_token]);
+    // The public list's page directory holds the public story's index key too (data/public-pages.ts).
     expect(
       before
         .map((i) => i.type)
-        .filter((type) => type !== 'PublicPagesLeaf')
+        .filter((t) => t !== 'PublicPagesLeaf')
         .sort(),
     ).toEqual(['Comment', 'Comment', 'Share', 'ShareLink', 'Story']);
 

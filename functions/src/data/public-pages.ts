@@ -3,7 +3,6 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
 import { intEnv } from '../lib/env.ts';
-import { logger } from '../lib/logger.ts';
 import { isConditionFailure } from './items.ts';
 import { keys } from './keys.ts';
 import { queryAll, type StartKey } from './query.ts';
@@ -22,7 +21,7 @@ import { queryAll, type StartKey } from './query.ts';
  * DynamoDB Local stand-ins have no transactions, so changes are copy-on-write with the root as the one
  * commit point: a change writes new leaf items (fresh ids; leaves never change once written), then
  * updates the root on its version. A writer that loses the race deletes what it wrote and retries; the
- * leaves the new root replaced are deleted at once (a reader holding the old root falls back, see retire).
+ * winner deletes the leaf it replaced (a reader holding the old root then pages the slower way once).
  *
  * Kept next to the public-story counter by the same write paths (data/stories.ts). A table that had
  * public stories before the directory existed has none (`complete` unset): reads then skip entries the
@@ -72,16 +71,14 @@ async function writeLeaf(sortKeys: string[]): Promise<string> {
 }
 
 /**
- * Deletes leaves no root names any more, at once (best effort): a leaf holds other stories' keys, and a
- * deleted story must leave no item behind (docs/stories.md, "What deleting removes"). A reader still
- * holding the older root finds its leaf gone and skips entries the old way for that one request.
+ * Deletes leaves no root names any more (best effort). Deleted at once, not left to expire: a leaf holds
+ * story ids, and a deleted story must leave nothing behind (docs/stories.md). A reader still holding
+ * the old root then finds no leaf and pages that one request the slower way.
  */
 async function retire(ids: readonly string[]): Promise<void> {
   await Promise.all(
     ids.map((id) =>
-      dynamo
-        .send(new DeleteCommand({ TableName: table(), Key: keys.publicPagesLeaf(id) }))
-        .catch((error) => logger.warn('public page leaf not deleted', { reason: (error as Error).name })),
+      dynamo.send(new DeleteCommand({ TableName: table(), Key: keys.publicPagesLeaf(id) })).catch(() => undefined),
     ),
   );
 }
