@@ -88,3 +88,9 @@ export const interactiveTimings = {
   resumeAfterError: 1000,
   resumeAfterAnswer: 500,
 } as const;
+
+/**
+ * POST /api/storage/secure-urls takes at most this many paths: a page of 20 avatars and 10 players
+ * (and the navbar's picture) in one call, with room for a longer list (docs/infrastructure.md).
+ */
+export const SECURE_URLS_MAX_PATHS = 50;

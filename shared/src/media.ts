@@ -3,6 +3,7 @@ import {
   DIRECT_UPLOAD_MAX_BYTES,
   IMAGE_MAX_SIDE_PIXELS,
   PROFILE_IMAGE_MAX_BYTES,
+  SECURE_URLS_MAX_PATHS,
   STORY_AUDIO_MAX_SECONDS,
   VOICE_SAMPLE_MAX_BYTES,
 } from './constants.ts';
@@ -172,6 +173,25 @@ export interface SecureUrlResponse {
   secure_url: string;
   /** Seconds the URL stays valid. */
   expires_in: number;
+}
+
+/** POST /api/storage/secure-urls: many paths at once (the SPA batches a page's media into one call). */
+export const secureUrlsSchema = z.object({
+  paths: z
+    .array(z.string({ error: mediaText.secureUrlsPaths }).check(z.maxLength(1000, mediaText.secureUrlsPaths)), {
+      error: mediaText.secureUrlsPaths,
+    })
+    .check(z.minLength(1, mediaText.secureUrlsPaths), z.maxLength(SECURE_URLS_MAX_PATHS, mediaText.secureUrlsPaths)),
+  share_token: z.optional(z.string().check(z.maxLength(100))),
+});
+export type SecureUrlsInput = z.infer<typeof secureUrlsSchema>;
+
+/**
+ * The answer: one entry per distinct path asked, in the order asked; `null` where the single route
+ * would answer 404 (not allowed, not there, or not a media path: the same for all, so nothing leaks).
+ */
+export interface SecureUrlsResponse {
+  urls: Record<string, SecureUrlResponse | null>;
 }
 
 /** A media path is an object key (`users/...`) or, from older data, already a full URL: ./urls.ts (no zod there). */

@@ -127,7 +127,8 @@ describe.runIf(browserTestsEnabled)('Audio stories: upload, share, listen (brows
     });
     let secureUrlCalls = 0;
     page.on('request', (req) => {
-      if (req.url().includes('/backend/api/storage/secure-url/')) secureUrlCalls++;
+      // The single route and the batch (POST /api/storage/secure-urls) both count.
+      if (req.url().includes('/backend/api/storage/secure-url')) secureUrlCalls++;
     });
     await open(page, `/story/${created.body.ID}`);
     await playAndAdvance(page, 'Listen to the story');

@@ -32,4 +32,14 @@ export const mediaRoutes: RouteDef[] = [
     auth: 'public',
     grants: { table: 'read', media: 'read' },
   },
+  // The same answers for many paths at once: the SPA batches a page's media into one call. A read in
+  // all but method (a body carries the list), so it gets the read routes' throttle (infra ROUTE_THROTTLES.read).
+  {
+    method: 'POST',
+    path: '/api/storage/secure-urls',
+    handler: 'media/secure-urls',
+    auth: 'public',
+    grants: { table: 'read', media: 'read' },
+    throttle: { rate: 200, burst: 400 },
+  },
 ];

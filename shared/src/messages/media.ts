@@ -1,4 +1,9 @@
-import { DIRECT_UPLOAD_MAX_BYTES, IMAGE_MAX_SIDE_PIXELS, STORY_AUDIO_MAX_SECONDS } from '../constants.ts';
+import {
+  DIRECT_UPLOAD_MAX_BYTES,
+  IMAGE_MAX_SIDE_PIXELS,
+  SECURE_URLS_MAX_PATHS,
+  STORY_AUDIO_MAX_SECONDS,
+} from '../constants.ts';
 
 /** Uploads, recordings and the secure player: the spec's texts word for word, then the ones it leaves open. */
 export const mediaValidation = {
@@ -43,4 +48,5 @@ export const mediaText = {
   imageTooLarge: `Pictures can be at most ${IMAGE_MAX_SIDE_PIXELS.toLocaleString('en-US')} × ${IMAGE_MAX_SIDE_PIXELS.toLocaleString('en-US')} pixels. Please choose a smaller one.`,
   audioStoryCreated: 'Audio story created successfully!',
   mediaNotFound: 'Not found',
+  secureUrlsPaths: `Send "paths": a list of 1 to ${SECURE_URLS_MAX_PATHS} media paths.`,
 } as const;

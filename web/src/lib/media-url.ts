@@ -1,23 +1,19 @@
 import type { SecureUrlResponse } from '@storyloom/shared/media';
-import { commonFallback } from '@storyloom/shared/messages/common';
 import { isFullUrl } from '@storyloom/shared/urls';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from './api-client.ts';
+import { batchedSecureUrl } from './secure-url-batch.ts';
 
 /**
  * Media paths (`audio_url`, `profile_image_url`) are object keys; the browser reads them through
- * short-lived presigned URLs from GET /api/storage/secure-url/{path} (docs/media.md). Spec section 7:
+ * short-lived presigned URLs from POST /api/storage/secure-urls, batched per tick (secure-url-batch.ts;
+ * GET /api/storage/secure-url/{path} answers one at a time, docs/media.md). Spec section 7:
  * the leading slash is removed and a full URL is used as is. `shareToken` lets a visitor on a share
  * link through (`?share_token=`); the stored token goes along as usual when signed in.
  */
 export async function fetchSecureUrl(path: string, shareToken?: string | null): Promise<SecureUrlResponse> {
   if (isFullUrl(path)) return { secure_url: path, expires_in: 24 * 60 * 60 };
-  const key = path.replace(/^\/+/, '');
-  return api.get<SecureUrlResponse>(`/api/storage/secure-url/${key}`, {
-    query: { share_token: shareToken ?? undefined },
-    fallback: commonFallback.secureAudio,
-  });
+  return batchedSecureUrl(path.replace(/^\/+/, ''), shareToken);
 }
 
 export const secureUrlKey = (path: string | null | undefined, shareToken?: string | null) =>

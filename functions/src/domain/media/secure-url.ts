@@ -1,4 +1,10 @@
-import { isFullUrl, mediaText, SECURE_URL_TTL_SECONDS, type SecureUrlResponse } from '@storyloom/shared/media';
+import {
+  isFullUrl,
+  mediaText,
+  SECURE_URL_TTL_SECONDS,
+  type SecureUrlResponse,
+  type SecureUrlsResponse,
+} from '@storyloom/shared/media';
 import { STORY_ID_PATTERN } from '@storyloom/shared/schemas/stories';
 import { headMedia, presignDownload } from '../../data/media.ts';
 import { getStory } from '../../data/stories.ts';
@@ -74,4 +80,26 @@ async function resolveAlias(path: string): Promise<string | undefined> {
   if (!match) return path;
   const key = (await getUser(match[1] ?? ''))?.profileImageUrl;
   return key?.startsWith(`users/${match[1]}/avatar/`) ? key : undefined;
+}
+
+/**
+ * POST /api/storage/secure-urls: `secureUrl` for each distinct path, with the same check per path.
+ * A path the single route would answer 404 for comes back `null`, whatever the reason (not allowed,
+ * missing, malformed), so a batch tells no more about others' media than single calls would.
+ */
+export async function secureUrls(
+  rawPaths: readonly string[],
+  callerId: string | null,
+  shareToken: string | null,
+): Promise<SecureUrlsResponse> {
+  const paths = [...new Set(rawPaths)];
+  const answers = await Promise.all(
+    paths.map((path) =>
+      secureUrl(path, callerId, shareToken).catch((error: unknown) => {
+        if (error instanceof NotFound) return null;
+        throw error;
+      }),
+    ),
+  );
+  return { urls: Object.fromEntries(paths.map((path, i) => [path, answers[i] ?? null])) };
 }

@@ -1,0 +1,65 @@
+import { SECURE_URLS_MAX_PATHS } from '@storyloom/shared/constants';
+import type { SecureUrlResponse, SecureUrlsResponse } from '@storyloom/shared/media';
+import { commonFallback } from '@storyloom/shared/messages/common';
+import { mediaText } from '@storyloom/shared/messages/media';
+import { ApiError, api } from './api-client.ts';
+
+/**
+ * Collects the secure-URL queries a render starts and asks for them together, one
+ * POST /api/storage/secure-urls per share token and 50 paths, after the current tick: a page of
+ * 20 avatars and 10 players makes one call instead of 30 (docs/infrastructure.md, "Secure URLs").
+ * A path the server answers `null` for fails like the single route's 404.
+ */
+interface Waiting {
+  resolve: (answer: SecureUrlResponse) => void;
+  reject: (error: unknown) => void;
+}
+
+/** share token ('' for none) → path → everyone waiting for it. */
+let pending = new Map<string, Map<string, Waiting[]>>();
+let scheduled = false;
+
+export function batchedSecureUrl(key: string, shareToken: string | null | undefined): Promise<SecureUrlResponse> {
+  return new Promise((resolve, reject) => {
+    const token = shareToken ?? '';
+    const byPath = pending.get(token) ?? new Map<string, Waiting[]>();
+    pending.set(token, byPath);
+    byPath.set(key, [...(byPath.get(key) ?? []), { resolve, reject }]);
+    if (!scheduled) {
+      scheduled = true;
+      // A macrotask: every query mounted by the same commit has asked by then.
+      setTimeout(flush, 0);
+    }
+  });
+}
+
+function flush(): void {
+  const batches = pending;
+  pending = new Map();
+  scheduled = false;
+  for (const [token, byPath] of batches) {
+    const paths = [...byPath.keys()];
+    for (let i = 0; i < paths.length; i += SECURE_URLS_MAX_PATHS) {
+      void ask(token, paths.slice(i, i + SECURE_URLS_MAX_PATHS), byPath);
+    }
+  }
+}
+
+async function ask(token: string, paths: string[], byPath: Map<string, Waiting[]>): Promise<void> {
+  try {
+    const { urls } = await api.post<SecureUrlsResponse>(
+      '/api/storage/secure-urls',
+      { paths, share_token: token || undefined },
+      { fallback: commonFallback.secureAudio },
+    );
+    for (const path of paths) {
+      const answer = urls[path];
+      for (const w of byPath.get(path) ?? []) {
+        if (answer) w.resolve(answer);
+        else w.reject(new ApiError(404, mediaText.mediaNotFound, { error: mediaText.mediaNotFound }));
+      }
+    }
+  } catch (error) {
+    for (const path of paths) for (const w of byPath.get(path) ?? []) w.reject(error);
+  }
+}
