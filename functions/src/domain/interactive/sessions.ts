@@ -18,7 +18,7 @@ import { consumeRateLimit } from '../../data/rate-limit.ts';
 import { getStory, type StoryRecord, toStoryRecord } from '../../data/stories.ts';
 import { getShare, getStoryWithShare } from '../../data/story-shares.ts';
 import { NotFound, TooManyRequests, ValidationFailed } from '../../lib/errors.ts';
-import { loadListenableStory, loadOwnedStory, loadSharedStory, visitorMayRead } from '../stories/access.ts';
+import { loadListenableStory, loadSharedStory, visitorMayRead } from '../stories/access.ts';
 
 /**
  * Listening sessions (docs/interactive.md, "Sessions"). A session belongs to one story and one listener: the
