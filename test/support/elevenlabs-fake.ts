@@ -18,6 +18,8 @@ export interface FakeReply {
   delayMs?: number;
   /** Do what the call asks (e.g. make the voice), then answer with this reply instead: a lost response. */
   afterSuccess?: boolean;
+  /** Answer only once this settles (a test holds a job at one step until it has seen what it wants). */
+  until?: Promise<unknown>;
 }
 
 export type FakeRoute = 'clone' | 'search' | 'get' | 'delete' | 'tts';
@@ -135,7 +137,8 @@ export async function startElevenLabsFake(options: ElevenLabsFakeOptions = {}): 
         res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
         res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
       };
-      if (reply.delayMs) setTimeout(answer, reply.delayMs);
+      if (reply.until) void reply.until.then(answer, answer);
+      else if (reply.delayMs) setTimeout(answer, reply.delayMs);
       else answer();
     });
   });
