@@ -63,5 +63,15 @@ export function chunkText(text: string, maxChars: number): TextSpan[] {
     if (piece) push(piece);
   }
   if (current) chunks.push(current);
-  return chunks;
+  return chunks.map(trimSpan).filter((c) => c.length > 0);
+}
+
+/**
+ * A span without its leading and trailing whitespace, offset moved to match: a chunk sent with a leading
+ * space is spoken with a pause the alignment counts, which shifted every word time after it.
+ */
+export function trimSpan(span: TextSpan): TextSpan {
+  const lead = span.text.length - span.text.trimStart().length;
+  const text = span.text.trim();
+  return { text, offset: span.offset + lead, length: text.length };
 }
