@@ -37,6 +37,8 @@ export interface ElevenLabsOptions {
   rateLimitBackoffMs?: number;
   /** The longest single wait, whether a retry-after asks for it or our backoff reaches it. */
   maxRetryAfterSeconds?: number;
+  /** Attempts of any kind per request (spoken answers: 2); unlimited but for the two counts above otherwise. */
+  totalAttempts?: number;
 }
 
 const DEFAULTS = {
@@ -48,6 +50,7 @@ const DEFAULTS = {
   rateLimitAttempts: 6,
   rateLimitBackoffMs: 2000,
   maxRetryAfterSeconds: 30,
+  totalAttempts: Number.POSITIVE_INFINITY,
 };
 
 /** Waits, or stops waiting when the caller gives up (a spoken answer's budget). */
@@ -226,7 +229,7 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
       } catch (error) {
         const failure = classify(error, what);
         if (signal?.aborted) throw new ProviderFailure(`Cancelled (${what})`, true, failure.status);
-        if (!failure.retryable) throw failure;
+        if (!failure.retryable || attempt >= this.options.totalAttempts) throw failure;
         let wait: number;
         if (failure.status === 429) {
           rateLimited++;

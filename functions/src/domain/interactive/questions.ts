@@ -11,6 +11,8 @@ import type { NarrationTimings } from '@storyloom/shared/narration';
 import { DETAILS_SENTENCE_ID, detailsSentence, grounded, type StorySentence } from '../../adapters/answerer/port.ts';
 import { answerer } from '../../adapters/answerer/select.ts';
 import { splitSentences } from '../../adapters/answerer/text.ts';
+import { VoiceEngineError } from '../../adapters/voice/engine.ts';
+import { ANSWER_SPEECH_BUDGET_MS } from '../../adapters/voice/provider.ts';
 import { speechEngine } from '../../adapters/voice/speech.ts';
 import {
   type CachedAnswer,
@@ -171,17 +173,38 @@ function cite(
   });
 }
 
-/** Speaks an answer in the story's narration voice; undefined (text only) when the engine fails. */
+/**
+ * Speaks an answer in the story's narration voice within the speech budget (ANSWER_SPEECH_BUDGET_MS);
+ * undefined (text only) when the engine fails or runs out of time: the listener gets the text answer.
+ */
 async function speak(story: StoryRecord, answer: CachedAnswer, cacheKey: string): Promise<string | undefined> {
+  const budget = new AbortController();
+  const timer = setTimeout(
+    () => budget.abort(new VoiceEngineError('spoken answer over its time budget', true)),
+    ANSWER_SPEECH_BUDGET_MS,
+  );
   try {
     const engine = await speechEngine();
-    const { mp3 } = await engine.synthesize(story.narrationVoiceId!, answer.answer);
+    // The provider engine stops at the signal; an engine that cannot (the local one) is raced against it.
+    const overBudget = new Promise<never>((_, reject) =>
+      budget.signal.addEventListener('abort', () => reject(budget.signal.reason), { once: true }),
+    );
+    const { mp3 } = await Promise.race([
+      engine.synthesize(story.narrationVoiceId!, answer.answer, { signal: budget.signal }),
+      overBudget,
+    ]);
     const key = `users/${story.authorId}/stories/${story.id}/answers/${cacheKey}.mp3`;
     await putAnswerAudio(key, mp3);
     return key;
   } catch (error) {
-    logger.warn('answer could not be spoken; text only', { reason: (error as Error).name });
+    logger.warn('answer could not be spoken; text only', {
+      reason: (error as Error).name,
+      detail: (error as Error).message,
+      overBudget: budget.signal.aborted,
+    });
     return undefined;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
