@@ -109,12 +109,15 @@ export async function askQuestion(
   ).slice(0, 32);
   let answer = await getCachedAnswer(story.id, cacheKey);
   const cacheHit = answer !== undefined;
+  // The local answerer standing in for a failed provider: its answer is not kept under the provider's key.
+  let fallback = false;
   if (!answer) {
     const fresh = grounded(
       await engine.answer({ story: details, sentences: text.sentences, heardCount, question: input.question }),
       heardCount,
     );
     answer = { answer: fresh.answer, declined: fresh.declined, citedSentenceIds: fresh.citedSentenceIds };
+    fallback = fresh.engine === 'local-fallback';
     logger.info('interactive answer', { engine: fresh.engine, declined: fresh.declined, heardCount });
   }
 
@@ -127,7 +130,7 @@ export async function askQuestion(
     }
     if (answer.audioKey) audioUrl = await presignDownload(answer.audioKey, ANSWER_URL_SECONDS);
   }
-  if (!cacheHit || newAudio) {
+  if ((!cacheHit || newAudio) && !fallback) {
     await putCachedAnswer(story.id, cacheKey, answer, Math.floor(Date.now() / 1000) + ANSWER_CACHE_SECONDS);
   }
   // The storyteller hears what the family wanted to know; the owner's own questions are not recorded.
