@@ -150,7 +150,8 @@ describe('ElevenLabs adapter', () => {
 
   it('keeps eleven_v3 under its 3,000 characters without previous/next text, trimmed, words timed across joins', async () => {
     const text = longStory(70); // ~7,000 characters: three requests
-    const narration = await engineFor({ modelId: 'eleven_v3' }).synthesize('fake-premade-adam', text);
+    // Asked for 9,000-character chunks: the model's 3,000 holds.
+    const narration = await engineFor({ modelId: 'eleven_v3', maxChars: 9000 }).synthesize('fake-premade-adam', text);
     const calls = fake.requests.filter((r) => r.route === 'tts').map((r) => JSON.parse(r.body));
     expect(calls.length).toBe(3);
     for (const c of calls) {
@@ -214,7 +215,7 @@ describe('ElevenLabs adapter', () => {
     const text = longStory(70);
     const parts = memoryParts();
     // Chunks 1 and 2 succeed; then the provider fails (one attempt): the job fails with two parts saved.
-    const engine = engineFor({ modelId: 'eleven_v3', attempts: 1 });
+    const engine = engineFor({ modelId: 'eleven_v3', maxChars: 9000, attempts: 1 });
     const failed = await engine
       .synthesize('fake-premade-adam', text, {
         parts: {

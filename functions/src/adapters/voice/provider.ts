@@ -17,6 +17,7 @@ export function elevenLabsEngine(): Promise<VoiceEngine> {
       apiKey,
       baseUrl: process.env.ELEVENLABS_BASE_URL || undefined,
       modelId: process.env.ELEVENLABS_MODEL_ID || undefined,
+      maxChars: process.env.ELEVENLABS_CHUNK_CHARS ? Number(process.env.ELEVENLABS_CHUNK_CHARS) : undefined,
       attempts: process.env.ELEVENLABS_ATTEMPTS ? Number(process.env.ELEVENLABS_ATTEMPTS) : undefined,
       backoffMs: process.env.ELEVENLABS_BACKOFF_MS ? Number(process.env.ELEVENLABS_BACKOFF_MS) : undefined,
     });
