@@ -19,8 +19,8 @@ const shared = {
 };
 const stack = ['test/global-setup.ts'];
 
-/** Tests of the voice engines (local synthesis and the ElevenLabs adapter against its fake server). */
-const engineTests = ['functions/src/adapters/voice/*-engine.test.ts'];
+/** Tests of the voice engines (local synthesis, also in local mode's worker threads, and the ElevenLabs adapter against its fake server). */
+const engineTests = ['functions/src/adapters/voice/*-engine.test.ts', 'infra/local/heavy-pool.test.ts'];
 
 /** Unit tests import handler modules whose config reads these at load; nothing listens on them. */
 const unitEnv = {

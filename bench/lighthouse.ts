@@ -1,7 +1,8 @@
 /**
  * Lighthouse (`npm run bench -- lighthouse`): the local server (minified SPA) in a child process,
  * headless Chromium through chrome-launcher, Lighthouse's performance category on the landing page,
- * discovery, a shared story and login, with its mobile (default, simulated slow 4G and 4× CPU) and
+ * discovery, a shared story, the same story narrated (the listening page: the AI Narration player and the
+ * read-along) and login, with its mobile (default, simulated slow 4G and 4× CPU) and
  * desktop presets. Prints the performance score, CLS, FCP, LCP and TBT of each (the last three explain
  * a score). Targets: performance ≥ 95, CLS 0.
  */
@@ -22,8 +23,8 @@ async function post(url: string, path: string, body: unknown, token?: string) {
   return (await res.json()) as Record<string, unknown>;
 }
 
-/** A verified user (through the local mailbox), a few public stories, and one story's share link. */
-async function seed(url: string): Promise<{ shareToken: string }> {
+/** A verified user (through the local mailbox), a few public stories, and two stories' share links (one narrated). */
+async function seed(url: string): Promise<{ shareToken: string; narratedToken: string }> {
   const username = `lh${Date.now().toString(36)}`;
   const email = `${username}@example.com`;
   const password = 'lighthouse-password-1';
@@ -58,7 +59,30 @@ async function seed(url: string): Promise<{ shareToken: string }> {
     });
   }
   const link = await post(url, `/api/stories/${last}/share-link`, {}, token);
-  return { shareToken: link.share_token as string };
+  return { shareToken: link.share_token as string, narratedToken: await narrated(url, token) };
+}
+
+/** A story narrated by the local voice engine (the queue's worker runs in the server), and its share link. */
+async function narrated(url: string, token: string): Promise<string> {
+  const content = [
+    'We drove north in the old car and Grandpa sang the whole way. '.repeat(6),
+    'The lake was cold and clear, and we swam every morning before breakfast. '.repeat(6),
+  ].join('\n\n');
+  const story = await post(url, '/api/stories', { title: 'The summer at the lake, told', content }, token);
+  const auth = { authorization: `Bearer ${token}` };
+  const voices = (await (await fetch(`${url}/backend/api/voice/available`, { headers: auth })).json()) as {
+    voices: Array<{ id: string }>;
+  };
+  await post(url, `/api/voice/narrate/${story.ID}`, { voice_id: voices.voices[0]!.id }, token);
+  for (let i = 0; ; i++) {
+    // The engine runs in the server's process: a poll may meet a busy server (seen once as ECONNRESET).
+    const res = await fetch(`${url}/backend/api/voice/narrate/${story.ID}`, { headers: auth }).catch(() => undefined);
+    const status = ((await res?.json()) ?? { status: 'unknown' }) as { status: string };
+    if (status.status === 'ready') break;
+    if (status.status === 'failed' || i > 600) throw new Error(`narration: ${status.status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return (await post(url, `/api/stories/${story.ID}/share-link`, {}, token)).share_token as string;
 }
 
 /**
@@ -84,11 +108,12 @@ export async function run(): Promise<void> {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    const { shareToken } = await seed(server.url);
+    const { shareToken, narratedToken } = await seed(server.url);
     const pages = [
       ['landing', '/'],
       ['discovery', '/stories'],
       ['shared story', `/shared/${shareToken}`],
+      ['narrated', `/shared/${narratedToken}`],
       ['login', '/login'],
     ] as const;
     const rows: string[] = [];

@@ -3,11 +3,12 @@
  * (docs/media.md). Starts its own local stack on a temp folder, so it needs nothing from the other
  * sections. Times, sequential, after a warm-up:
  *   - presign: POST /api/media/uploads (a presigned POST for a key under the caller's prefix);
- *   - confirm: the magic-byte check alone (confirmUpload: HEAD + a 4,100-byte ranged GET + file-type),
+ *   - confirm: the content check alone (confirmUpload: HEAD + GET + file-type + the headers measured),
  *     in-process on uploaded objects, and the whole POST /api/profile/image confirm call over HTTP
  *     (check, copy to the avatar key, delete the pending object, the user update, the old picture deleted);
  *   - secure-url: GET /api/storage/secure-url/{path} for the owner (token verified in the handler) and
- *     for an anonymous listener with a share_token.
+ *     for an anonymous listener with a share_token;
+ *   - hostile files and API latency during a narration (media-hostile.ts, issue 18).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startLocalStack } from '../infra/local/stack.ts';
 import { pngFile, wavFile } from '../test/support/media-files.ts';
+import { hostileFilesBench, narrationLatencyBench } from './media-hostile.ts';
 import { fmt, percentile, table } from './stats.ts';
 
 const REQUESTS = 200;
@@ -86,7 +88,7 @@ export async function mediaBench(): Promise<void> {
     const wav = wavFile(10);
     let pending = '';
     row(
-      'confirmUpload, 320 KB WAV (magic bytes)',
+      'confirmUpload, 320 KB WAV (magic bytes + headers)',
       await time(
         CONFIRMS,
         () => confirmUpload(user.id, 'story-audio', pending),
@@ -125,6 +127,9 @@ export async function mediaBench(): Promise<void> {
     console.log('\nMedia (local stand-ins: s3rver, dynalite, cognito-local; docs/media.md)');
     console.log(table(['step', 'p50 ms', 'p95 ms', 'n'], rows));
     console.log(`Sequential, after ${WARMUP} warm-up calls each; uploads to S3 before a confirm are not timed.`);
+
+    await hostileFilesBench(stack, token);
+    await narrationLatencyBench(stack, token);
   } finally {
     await stack.stop();
     await rm(dataDir, { recursive: true, force: true });

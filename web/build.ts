@@ -130,6 +130,11 @@ interface MergedModules {
 const WIDELY_USED = 0.75;
 /** A shared chunk smaller than this (minified), needed only by pages that load those anyway. */
 const SMALL_CHUNK_BYTES = 3000;
+/**
+ * Pages left out of the merge: the listening page (a share link's first page for most family members, on a
+ * phone) loads only the modules it uses, a few more requests for fewer bytes (docs/web.md, "First load").
+ */
+const LEAN_PAGES = ['SharedStoryRoute'];
 
 /**
  * The lazy pages share many small pieces (a card here, a hook there), each combination its own chunk:
@@ -145,7 +150,10 @@ function smallSharedModules(metafile: esbuild.Metafile): MergedModules {
   const closure = (start: string[]) => chunkClosure(outputs, start);
   const mainPath = Object.keys(outputs).find((path) => outputs[path]!.entryPoint === entry)!;
   const initial = closure([mainPath]);
-  const lazyEntries = Object.keys(outputs).filter((path) => outputs[path]!.entryPoint && path !== mainPath);
+  const lean = (path: string) => LEAN_PAGES.some((page) => outputs[path]!.entryPoint!.endsWith(`/${page}.tsx`));
+  const lazyEntries = Object.keys(outputs).filter(
+    (path) => outputs[path]!.entryPoint && path !== mainPath && !lean(path),
+  );
   const chunksOf = new Map(lazyEntries.map((path) => [path, closure(staticImports(path))]));
   const shared = Object.keys(outputs).filter(
     (path) => path.endsWith('.js') && !outputs[path]!.entryPoint && !initial.has(path),

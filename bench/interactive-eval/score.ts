@@ -1,6 +1,6 @@
 /**
- * Scores an answerer on the evaluation set (bench/interactive-eval/README.md). Used by `npm run bench`
- * and by the quality-gate unit test.
+ * Scores an answerer on the evaluation corpus (bench/interactive-eval/README.md): the dev split (develop and
+ * tune on it) and the test split (report only). Used by `npm run bench -- interactive` and the quality gate.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -8,11 +8,20 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Answerer, StorySentence } from '@storyloom/functions/adapters/answerer/port';
 import { splitSentences } from '@storyloom/functions/adapters/answerer/text';
+import { statesFact } from './normalize.ts';
+
+export type QuestionType = 'who' | 'where' | 'when' | 'howmany' | 'fact' | 'yesno' | 'why' | 'how' | 'what';
 
 export interface EvalQuestion {
   q: string;
+  /** What the question asks for; the text of who/where/when/how-many/fact answers is judged against `fact`. */
+  type?: QuestionType;
+  /** What makes it hard: paraphrase, kinship, tempting, notyet, correction, confusable, numwords, … */
+  tags?: string[];
   asked_after?: string;
   expect: { answer: string[] } | 'not-in-story' | 'not-yet-heard';
+  /** The fact the answer must state (any one of them), compared after `normalizeFact`. */
+  fact?: string[];
 }
 
 export interface EvalStory {
@@ -21,13 +30,35 @@ export interface EvalStory {
   location?: string;
   start_date?: string;
   end_date?: string;
+  narrator?: string;
+  style?: 'written' | 'spoken';
   content: string;
   questions: EvalQuestion[];
 }
 
+export type Split = 'dev' | 'test';
+
+/** Question types whose answer text is judged (the acceptance figure: who, where, when, how many). */
+export const FACT_TYPES: readonly QuestionType[] = ['who', 'where', 'when', 'howmany'];
+
+export interface Tally {
+  total: number;
+  right: number;
+}
+
 export interface EvalResult {
-  answerable: { total: number; right: number };
-  declines: { total: number; right: number; rightKind: number };
+  /** Answerable questions: the cited sentence holds the answer. */
+  answerable: Tally;
+  /** Unanswerable and not-yet-heard questions: declined (rightKind: with the right kind of decline). */
+  declines: Tally & { rightKind: number };
+  /** Answers given (not declined) where the heard story does not tell the answer. */
+  unsupported: { count: number; answersGiven: number };
+  /** Who/where/when/how-many answerable questions with a gold fact: the answer text states it. */
+  factText: Tally;
+  /** The same for `fact` questions (what was X called, what did Y do). */
+  otherFactText: Tally;
+  /** Per tag: right (cited or declined as expected) / total. */
+  byTag: Map<string, Tally>;
   /** Milliseconds per answer (text only). */
   latencies: number[];
   failures: string[];
@@ -35,8 +66,8 @@ export interface EvalResult {
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-export function loadEvalSet(): EvalStory[] {
-  const dir = join(here, 'stories');
+export function loadEvalSet(split: Split): EvalStory[] {
+  const dir = join(here, split);
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
@@ -53,10 +84,48 @@ export function heardCountFor(sentences: readonly StorySentence[], content: stri
   return sentence.id;
 }
 
-export async function scoreAnswerer(answerer: Answerer, stories = loadEvalSet()): Promise<EvalResult> {
+/**
+ * Problems of the gold itself (not of an answerer): a gold phrase no heard sentence holds, a not-yet-heard
+ * question whose asked_after phrase is missing. Printed by the bench so a broken question is fixed, not scored.
+ */
+export function goldProblems(stories: readonly EvalStory[]): string[] {
+  const problems: string[] = [];
+  for (const story of stories) {
+    const sentences = splitSentences(story.content);
+    for (const q of story.questions) {
+      let heard: number;
+      try {
+        heard = heardCountFor(sentences, story.content, q.asked_after);
+      } catch (error) {
+        problems.push(`${story.file}: "${q.q}": ${(error as Error).message}`);
+        continue;
+      }
+      if (q.expect === 'not-yet-heard' && !q.asked_after)
+        problems.push(`${story.file}: "${q.q}": not-yet-heard without asked_after`);
+      if (typeof q.expect === 'object') {
+        const ok = q.expect.answer.some((p) => sentences.slice(0, heard).some((s) => s.text.includes(p)));
+        if (!ok) problems.push(`${story.file}: "${q.q}": no heard sentence holds [${q.expect.answer.join(' | ')}]`);
+      }
+    }
+  }
+  return problems;
+}
+
+function bump(map: Map<string, Tally>, key: string, right: boolean): void {
+  const tally = map.get(key) ?? { total: 0, right: 0 };
+  tally.total++;
+  if (right) tally.right++;
+  map.set(key, tally);
+}
+
+export async function scoreAnswerer(answerer: Answerer, stories: readonly EvalStory[]): Promise<EvalResult> {
   const result: EvalResult = {
     answerable: { total: 0, right: 0 },
     declines: { total: 0, right: 0, rightKind: 0 },
+    unsupported: { count: 0, answersGiven: 0 },
+    factText: { total: 0, right: 0 },
+    otherFactText: { total: 0, right: 0 },
+    byTag: new Map(),
     latencies: [],
     failures: [],
   };
@@ -66,36 +135,54 @@ export async function scoreAnswerer(answerer: Answerer, stories = loadEvalSet())
       const heardCount = heardCountFor(sentences, story.content, question.asked_after);
       const started = performance.now();
       const answer = await answerer.answer({
-        story: {
-          title: story.title,
-          location: story.location,
-          startDate: story.start_date,
-          endDate: story.end_date,
-        },
+        story: { title: story.title, location: story.location, startDate: story.start_date, endDate: story.end_date },
         sentences,
         heardCount,
         question: question.q,
       });
       result.latencies.push(performance.now() - started);
+      if (!answer.declined) result.unsupported.answersGiven++;
       const label = `${story.file}: "${question.q}"${question.asked_after ? ` (after "${question.asked_after}")` : ''}`;
+      let right: boolean;
       if (typeof question.expect === 'string') {
         result.declines.total++;
-        if (answer.declined) result.declines.right++;
+        right = Boolean(answer.declined);
+        if (right) result.declines.right++;
+        else result.unsupported.count++;
         if (answer.declined === question.expect) result.declines.rightKind++;
         else result.failures.push(`${label}: expected ${question.expect}, got ${answer.declined || answer.answer}`);
       } else {
         result.answerable.total++;
         const phrases = question.expect.answer;
         const cited = answer.citedSentenceIds.map((id) => sentences.find((s) => s.id === id)?.text ?? '');
-        if (!answer.declined && cited.some((text) => phrases.some((p) => text.includes(p)))) result.answerable.right++;
+        right = !answer.declined && cited.some((text) => phrases.some((p) => text.includes(p)));
+        if (right) result.answerable.right++;
         else
           result.failures.push(
             `${label}: expected [${phrases.join(' | ')}], got ${answer.declined || cited.join(' / ')}`,
           );
+        if (question.fact && question.type) {
+          const tally = FACT_TYPES.includes(question.type)
+            ? result.factText
+            : question.type === 'fact'
+              ? result.otherFactText
+              : undefined;
+          if (tally) {
+            tally.total++;
+            const stated = !answer.declined && question.fact.some((f) => statesFact(answer.answer, f));
+            if (stated) tally.right++;
+            else if (right)
+              result.failures.push(
+                `${label}: cited right but the answer "${answer.answer}" does not state [${question.fact.join(' | ')}]`,
+              );
+          }
+        }
       }
+      for (const tag of question.tags ?? []) bump(result.byTag, tag, right);
+      bump(result.byTag, `type:${question.type ?? 'untyped'}`, right);
     }
   }
   return result;
 }
 
-export const rate = (part: { total: number; right: number }) => (part.total ? part.right / part.total : 0);
+export const rate = (part: Tally) => (part.total ? part.right / part.total : 0);

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { privateFunctions, type RouteDef, type RouteGrants, routeId } from '@storyloom/functions/routes';
-import { Annotations, type App, Stack, Tags } from 'aws-cdk-lib';
+import { Annotations, type App, Aspects, Stack, Tags } from 'aws-cdk-lib';
 import { bundlingRequested, handlerCode, handlerEntries, workerFunctionId } from './bundle.ts';
 import { readConfig, type StoryloomConfig } from './config.ts';
 import { EdgeFirewall } from './constructs/edge-firewall.ts';
+import { InternalFunctionLogs } from './log-retention.ts';
 import { REPO_ROOT } from './paths.ts';
 import { StoryloomStack, type WorkerDef } from './storyloom-stack.ts';
 
@@ -14,6 +15,11 @@ export interface StoryloomAppProps {
   worker: WorkerDef | readonly WorkerDef[];
   /** Where `STORYLOOM_*` settings are read from when the context has none. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * The built SPA to upload; default `web/dist` when bundling and built. Tests that must see the app as
+   * `cdk deploy` builds it (cdk-nag) pass a folder here, since they skip bundling.
+   */
+  webDist?: string;
 }
 
 export interface StoryloomApp {
@@ -36,7 +42,11 @@ export const EDGE_REGION = 'us-east-1';
  * cross-region references (`cdk deploy --all` deploys it first).
  */
 export async function defineStoryloomApp(app: App, props: StoryloomAppProps): Promise<StoryloomApp> {
-  const config = readConfig(app.node, props.env);
+  // Account and region from the CLI's profile; without one (offline synth) the app is laid out for us-east-1.
+  const knownRegion = props.env?.CDK_DEFAULT_REGION ?? process.env.CDK_DEFAULT_REGION;
+  const region = knownRegion ?? EDGE_REGION;
+  const account = props.env?.CDK_DEFAULT_ACCOUNT ?? process.env.CDK_DEFAULT_ACCOUNT;
+  const config = readConfig(app.node, props.env, knownRegion);
   const workers = [props.worker].flat() as WorkerDef[];
   const grants: Record<string, RouteGrants | undefined> = {
     ...Object.fromEntries(props.routes.map((route) => [routeId(route), route.grants])),
@@ -44,12 +54,8 @@ export async function defineStoryloomApp(app: App, props: StoryloomAppProps): Pr
     ...Object.fromEntries(privateFunctions.map((fn) => [fn.id, fn.grants])),
   };
   const code = await handlerCode(app, handlerEntries(props.routes, workers, privateFunctions), grants);
-  const webDist = join(REPO_ROOT, 'web', 'dist');
-  const deployWeb = bundlingRequested(app) && existsSync(join(webDist, 'index.html'));
-
-  // Account and region from the CLI's profile; without one (offline synth) the app is laid out for us-east-1.
-  const region = props.env?.CDK_DEFAULT_REGION ?? process.env.CDK_DEFAULT_REGION ?? EDGE_REGION;
-  const account = props.env?.CDK_DEFAULT_ACCOUNT ?? process.env.CDK_DEFAULT_ACCOUNT;
+  const webDist = props.webDist ?? join(REPO_ROOT, 'web', 'dist');
+  const deployWeb = (props.webDist !== undefined || bundlingRequested(app)) && existsSync(join(webDist, 'index.html'));
   const name = `Storyloom-${config.stage}`;
 
   let edgeStack: Stack | undefined;
@@ -77,6 +83,7 @@ export async function defineStoryloomApp(app: App, props: StoryloomAppProps): Pr
   });
   for (const s of [stack, edgeStack]) {
     if (!s) continue;
+    Aspects.of(s).add(new InternalFunctionLogs());
     Tags.of(s).add('project', 'storyloom');
     Tags.of(s).add('stage', config.stage);
   }

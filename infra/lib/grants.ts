@@ -64,8 +64,13 @@ const KNOWN_CLIENTS = new Set([
 export function sdkUseOf(output: Metafile['outputs'][string]): SdkUse {
   const use: SdkUse = { cognito: [], mail: false, queue: false, secrets: false, invoke: false, unknownClients: [] };
   const clients = new Set<string>();
+  let providerSecrets = false;
+  let door = false;
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
     if (bytesInOutput === 0) continue;
+    // Provider secrets are fetched through Powertools' secrets provider (functions/src/lib/secrets.ts).
+    if (/node_modules\/@aws-lambda-powertools\/parameters\/lib\/esm\/secrets\//.test(input)) providerSecrets = true;
+    if (/functions\/src\/lib\/edge\.ts$/.test(input)) door = true;
     if (/node_modules\/@aws-sdk\/s3-presigned-post\//.test(input)) use.media = 'readwrite';
     const pkg = /node_modules\/@aws-sdk\/(client-[a-z0-9-]+)\//.exec(input)?.[1];
     if (!pkg) continue;
@@ -86,7 +91,9 @@ export function sdkUseOf(output: Metafile['outputs'][string]): SdkUse {
   }
   if (clients.has('client-dynamodb')) use.table ??= 'read';
   use.mail = clients.has('client-sesv2') || clients.has('client-ses');
-  use.secrets = clients.has('client-secrets-manager');
+  // Every route reads the origin secret (lib/edge.ts, granted to every route function by the stack, not
+  // declared); a declared secret is one read through lib/secrets.ts (Powertools), or Secrets Manager used elsewhere.
+  use.secrets = providerSecrets || (clients.has('client-secrets-manager') && !door);
   use.unknownClients = [...clients].filter((c) => !KNOWN_CLIENTS.has(c)).sort();
   use.cognito.sort();
   return use;

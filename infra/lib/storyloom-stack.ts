@@ -10,7 +10,7 @@ import {
   type SecretName,
   type WorkerDef,
 } from '@storyloom/functions/routes';
-import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { type CfnStage, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -48,14 +48,39 @@ export interface StoryloomStackProps extends StackProps {
   createWebAcl?: boolean;
 }
 
-/** Per-route API Gateway throttles by kind of route (requests per second, burst); a route may set its own. */
+/**
+ * Per-route API Gateway throttles (requests per second for the whole world, burst), by kind of route;
+ * a route may set its own (`throttle` in the route table). How the numbers were chosen
+ * (docs/infrastructure.md, "Throttles"): a page makes at most ~6 GET calls once the SPA batches and
+ * caches secure URLs (list, profile, one batch of media URLs, ...); 200 requests/s is ~30 page views a
+ * second at once, a busy evening for thousands of families, and far below the account's 10,000/s. Writes
+ * are rarer (a person saves, comments or signs in every few seconds at most). Token links are opened
+ * once per mail and admin pages by a handful of people, so they stay low. Abuse is limited per person
+ * in the app and per address in the WAF, not by these global buckets.
+ */
 export const ROUTE_THROTTLES = {
-  public: { rate: 10, burst: 20 },
-  user: { rate: 50, burst: 100 },
+  read: { rate: 200, burst: 400 },
+  publicWrite: { rate: 20, burst: 40 },
+  userWrite: { rate: 50, burst: 100 },
+  tokenLink: { rate: 10, burst: 20 },
   admin: { rate: 10, burst: 20 },
 } as const;
+/** GET routes opened from an emailed link (a token in the query): one call per mail. */
+export const TOKEN_LINK_ROUTES: ReadonlySet<string> = new Set(['GET /verify-email', 'GET /validate-reset-token']);
+
+/** The API Gateway throttle of one route. */
+export function routeThrottle(route: Pick<RouteDef, 'method' | 'path' | 'auth' | 'throttle'>): {
+  rate: number;
+  burst: number;
+} {
+  if (route.throttle) return route.throttle;
+  if (route.auth === 'admin') return ROUTE_THROTTLES.admin;
+  if (TOKEN_LINK_ROUTES.has(`${route.method} ${route.path}`)) return ROUTE_THROTTLES.tokenLink;
+  if (route.method === 'GET') return ROUTE_THROTTLES.read;
+  return route.auth === 'public' ? ROUTE_THROTTLES.publicWrite : ROUTE_THROTTLES.userWrite;
+}
 /** The stage default, for anything without a route setting (there is nothing: every route has one). */
-const STAGE_THROTTLE = { rateLimit: 100, burstLimit: 200 };
+const STAGE_THROTTLE = { rateLimit: 500, burstLimit: 1000 };
 
 /** The JSON access log line of the HTTP API: the request id ties it to the function's log lines. */
 export const ACCESS_LOG_FORMAT = {
@@ -84,7 +109,9 @@ export class StoryloomStack extends Stack {
     super(scope, id, props);
     const { config } = props;
     const retain = config.stage === 'prod';
-    const removalPolicy = retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    // RetainExceptOnCreate: kept on update and delete, but a failed first deploy deletes what it made, so
+    // the rerun the guide recommends does not trip over "already exists" (the media bucket's fixed name).
+    const removalPolicy = retain ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY;
 
     const httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `storyloom-${config.stage}`,
@@ -105,7 +132,8 @@ export class StoryloomStack extends Stack {
       },
     });
 
-    // The API's only door: CloudFront sends this generated value, the handlers compare it (lib/edge.ts).
+    // The API's only door: CloudFront sends this generated value, the route functions read it at run time
+    // and compare it (functions/src/lib/edge.ts, which accepts the current and the previous version).
     const originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
       description: 'Storyloom: the x-origin-verify value CloudFront sends to the API',
       generateSecretString: { excludePunctuation: true, passwordLength: 40 },
@@ -114,9 +142,15 @@ export class StoryloomStack extends Stack {
     acknowledge(
       originVerify,
       'AwsSolutions-SMG4',
-      'rotated by hand (docs/deploy.md): CloudFront and the functions both take the value at deploy time, so a rotation is put-secret-value + deploy',
+      'rotated by hand (docs/deploy.md): put-secret-value, then a deploy pinning the new version id for CloudFront; the functions accept the current and previous versions meanwhile',
     );
-    const originVerifyValue = originVerify.secretValue.unsafeUnwrap();
+    // A versioned reference when one is given: CloudFormation re-reads a dynamic reference only when its
+    // text changes, so a rotation names the new version (an unversioned one would keep the old value).
+    const originVerifyValue = (
+      config.originVerifyVersion
+        ? SecretValue.secretsManager(originVerify.secretArn, { versionId: config.originVerifyVersion })
+        : originVerify.secretValue
+    ).unsafeUnwrap();
 
     // The media bucket's name is fixed from the stage, account and region (not generated), so the CSP
     // can name its presigned origin without a dependency cycle (bucket CORS -> distribution -> CSP -> bucket).
@@ -147,7 +181,7 @@ export class StoryloomStack extends Stack {
       mediaOrigins,
       originVerifyValue,
       webAclArn: props.createWebAcl ? new EdgeFirewall(this, 'Firewall').webAcl.attrArn : props.webAclArn,
-      logBucket: cloudFrontLogs,
+      logBucket: config.cloudFrontLogs ? cloudFrontLogs : undefined,
     });
     const data = new DataStore(this, 'Data', {
       appOrigin: web.url,
@@ -157,7 +191,12 @@ export class StoryloomStack extends Stack {
     });
     const users = new UserDirectory(this, 'Users', { retain });
     // The pool's own public API is closed: users reach Cognito only through the app (docs: "Identity").
-    if (config.waf) new UserPoolFirewall(this, 'UserPoolFirewall', { userPoolArn: users.userPool.userPoolArn });
+    // A new web ACL takes seconds to minutes to reach Cognito (WAFUnavailableEntityException before that):
+    // the association waits for the distribution, which takes minutes to create, so it never races its ACL.
+    if (config.userPoolWaf) {
+      const poolFirewall = new UserPoolFirewall(this, 'UserPoolFirewall', { userPoolArn: users.userPool.userPoolArn });
+      poolFirewall.association.node.addDependency(web.distribution);
+    }
 
     const queueNames = new Set<QueueName>(props.workers.map((w) => w.queue));
     for (const route of props.routes) for (const q of [route.grants?.queue ?? []].flat()) queueNames.add(q);
@@ -222,7 +261,7 @@ export class StoryloomStack extends Stack {
       userPoolClient: users.client,
       secrets,
       privateFunctions: invokable,
-      originVerifyValue,
+      originSecret: originVerify,
       configurationSetName: configurationSet.configurationSetName,
     });
 
@@ -246,7 +285,10 @@ export class StoryloomStack extends Stack {
       routes: props.routes,
       authorizer: users.jwtAuthorizer(),
       code: props.code,
-      bind: (fn, route) => this.bindings.bind(fn, route.grants),
+      bind: (fn, route) => {
+        this.bindings.bind(fn, route.grants);
+        this.bindings.bindDoor(fn);
+      },
       retainLogs: retain,
     });
     // Route throttles name route keys, which must exist first: the stage waits for the route stacks.
@@ -255,7 +297,7 @@ export class StoryloomStack extends Stack {
       'RouteSettings',
       Object.fromEntries(
         props.routes.map((route) => {
-          const throttle = route.throttle ?? ROUTE_THROTTLES[route.auth];
+          const throttle = routeThrottle(route);
           return [
             `${route.method} ${route.path}`,
             { ThrottlingRateLimit: throttle.rate, ThrottlingBurstLimit: throttle.burst },
@@ -302,6 +344,21 @@ export class StoryloomStack extends Stack {
         'The HTTP API without CloudFront: refuses requests (403) without the origin header',
       ],
       DistributionId: [web.distribution.distributionId, 'CloudFront distribution'],
+      DistributionDomainName: [
+        web.distribution.distributionDomainName,
+        'Point your appDomain here (CNAME, or a Route 53 alias)',
+      ],
+      OriginVerifySecretArn: [
+        originVerify.secretArn,
+        'The origin secret (docs/deploy.md, "Rotating the origin secret")',
+      ],
+      MailSender: [config.sesFromAddress, 'The sender every mail uses'],
+      MailIdentity: [
+        config.createSesIdentity
+          ? bareAddress(config.sesFromAddress)
+          : (config.sesDomain ?? bareAddress(config.sesFromAddress).split('@')[1]!),
+        'The SES identity the sender needs verified (deploy:check reads its status)',
+      ],
       UserPoolId: [users.userPool.userPoolId, 'Cognito user pool'],
       UserPoolClientId: [users.client.userPoolClientId, 'Cognito web client'],
       TableName: [data.table.tableName, 'DynamoDB table'],

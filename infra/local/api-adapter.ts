@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpEvent, HttpResult } from '@storyloom/functions/lib/http-types';
+import { runWithRequestOrigin } from '@storyloom/functions/lib/request-origin';
 import { type RouteDef, routeId } from '@storyloom/functions/routes';
 import { serverText } from '@storyloom/shared/messages';
 import { type CompiledRoute, matchRoute } from './router.ts';
@@ -48,7 +49,10 @@ export function createApiAdapter(opts: {
     const handler = await opts.loadHandler(match.route);
     // Lambda's context carries its own invocation id and the function's name (one function per route).
     const context = { awsRequestId: randomBytes(16).toString('hex'), functionName: `local-${routeId(match.route)}` };
-    const result = await handler(event, context);
+    // Media URLs follow the origin the browser used (localhost, 127.0.0.1, a LAN name): the server
+    // answers only hosts it accepts (stack.ts, hostCheck), so the Host header is one of those.
+    const origin = `http://${req.headers.host ?? 'localhost'}`;
+    const result = await runWithRequestOrigin(origin, () => handler(event, context));
     writeResult(res, result);
   };
 }

@@ -74,8 +74,7 @@ async function startLocal() {
   process.once('uncaughtException', busy);
   const services = await startLocalServices({ dataDir }).catch(busy);
   const appUrl = `http://localhost:${process.env.PORT ?? 3000}`;
-  // The app URL only feeds the bucket's CORS rule, which `npm start` sets again with its own URL.
-  const resources = await provisionOnServices(services, { dataDir, appUrl, visibilityTimeoutSeconds: 20 });
+  const resources = await provisionOnServices(services, { dataDir, visibilityTimeoutSeconds: 20 });
   Object.assign(process.env, localHandlerEnv(services, resources, appUrl));
   return { dataDir, stop: () => services.stop() };
 }

@@ -4,14 +4,16 @@ import type { ExternalService } from './services.ts';
 /**
  * Local profiles (docs/local-mode.md, "LocalStack profile"):
  * - `embedded` (default): every AWS stand-in runs inside `npm start`, no Docker.
- * - `localstack`: DynamoDB, S3, SQS and SES are LocalStack's, at `LOCALSTACK_ENDPOINT`
- *   (default http://localhost:4566); the table, bucket and queues are provisioned there. Cognito stays
- *   embedded (LocalStack's free tier has none), and so do the parts with no AWS service to point at:
+ * - `localstack`: DynamoDB, S3 and SQS are LocalStack's, at `LOCALSTACK_ENDPOINT`
+ *   (default http://localhost:4566); the table, bucket and queues are provisioned there. Mail stays on
+ *   the embedded SES stand-in: the app sends with SES v2, which LocalStack Community 4.x does not have
+ *   (it has SES v1 only). Cognito stays embedded (LocalStack's free tier has none), and so do the parts
+ *   with no AWS service to point at:
  *   the API Gateway-style router with its JWT check, CloudFront's static serving and headers, the
  *   worker loop (Lambda's SQS poller) and the mailbox page.
  *
  * In every profile an endpoint the user set (`DYNAMODB_ENDPOINT`, `S3_ENDPOINT`, `SQS_ENDPOINT`,
- * `SES_ENDPOINT`) is used as given and never overwritten.
+ * `SES_ENDPOINT`, e.g. a LocalStack Pro with SES v2) is used as given and never overwritten.
  */
 export type LocalProfile = 'embedded' | 'localstack';
 
@@ -33,6 +35,9 @@ export function profileOf(env: NodeJS.ProcessEnv): LocalProfile {
   return profile;
 }
 
+/** What the localstack profile moves to LocalStack: not SES (v2 is not in LocalStack Community). */
+export const LOCALSTACK_SERVICES: ReadonlySet<ExternalService> = new Set(['dynamodb', 's3', 'sqs']);
+
 /** Which services run elsewhere, and where: the user's own endpoints first, then LocalStack's for that profile. */
 export function externalEndpoints(env: NodeJS.ProcessEnv): Partial<Record<ExternalService, string>> {
   const profile = profileOf(env);
@@ -41,7 +46,7 @@ export function externalEndpoints(env: NodeJS.ProcessEnv): Partial<Record<Extern
   for (const [service, variable] of Object.entries(ENDPOINT_VARIABLES) as [ExternalService, string][]) {
     const userSet = env[variable]?.trim();
     if (userSet) external[service] = userSet;
-    else if (profile === 'localstack') external[service] = localstack;
+    else if (profile === 'localstack' && LOCALSTACK_SERVICES.has(service)) external[service] = localstack;
   }
   return external;
 }

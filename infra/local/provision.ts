@@ -18,7 +18,7 @@ import {
   ResourceNotFoundException,
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
-import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, type S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { keys } from '@storyloom/functions/data/keys';
 import { tableDefinition } from '@storyloom/functions/data/table-definition';
@@ -62,11 +62,11 @@ interface Clients {
  */
 export async function provisionLocal(
   clients: Clients,
-  opts: { dataDir: string; appUrl: string; visibilityTimeoutSeconds: number; mediaVisibilityTimeoutSeconds?: number },
+  opts: { dataDir: string; visibilityTimeoutSeconds: number; mediaVisibilityTimeoutSeconds?: number },
 ): Promise<ProvisionedResources> {
   const [, , pool, queues] = await Promise.all([
     ensureTable(clients.dynamodb, opts.dataDir),
-    ensureBucket(clients.s3, opts.appUrl),
+    ensureBucket(clients.s3),
     ensureUserPool(clients.cognito, opts.dataDir),
     ensureQueues(clients.sqs, opts.visibilityTimeoutSeconds, opts.mediaVisibilityTimeoutSeconds ?? 30),
   ]);
@@ -177,29 +177,14 @@ async function createTable(client: DynamoDBClient) {
   );
 }
 
-async function ensureBucket(client: S3Client, appUrl: string) {
+async function ensureBucket(client: S3Client) {
   try {
     await client.send(new HeadBucketCommand({ Bucket: LOCAL_NAMES.mediaBucket }));
   } catch {
     await client.send(new CreateBucketCommand({ Bucket: LOCAL_NAMES.mediaBucket }));
   }
-  // Browsers upload media straight to the bucket with presigned POSTs, from the app's origin.
-  await client.send(
-    new PutBucketCorsCommand({
-      Bucket: LOCAL_NAMES.mediaBucket,
-      CORSConfiguration: {
-        CORSRules: [
-          {
-            AllowedOrigins: [appUrl],
-            AllowedMethods: ['GET', 'PUT', 'POST', 'HEAD'],
-            AllowedHeaders: ['*'],
-            ExposeHeaders: ['ETag'],
-            MaxAgeSeconds: 3000,
-          },
-        ],
-      },
-    }),
-  );
+  // No CORS rule: browsers never call the bucket here, they go through the local server's media gate
+  // on the page's own origin (infra/local/media-gate.ts).
 }
 
 async function ensureUserPool(client: CognitoIdentityProviderClient, dataDir: string) {

@@ -14,13 +14,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CreateTableCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import {
-  CreateBucketCommand,
-  GetObjectCommand,
-  PutBucketCorsCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import {
   CreateQueueCommand,
@@ -35,13 +29,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { CognitoJwtVerifier, JwtVerifier } from 'aws-jwt-verify';
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  LOCAL_POOL_ID_TAG,
-  type LocalServices,
-  localTokenIssuer,
-  s3CorsConfig,
-  startLocalServices,
-} from './services.ts';
+import { LOCAL_POOL_ID_TAG, type LocalServices, localTokenIssuer, startLocalServices } from './services.ts';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 // Unsupported calls on some stand-ins hang instead of failing; a timeout turns that into an error.
@@ -115,7 +103,7 @@ describe('local stand-ins', () => {
     expect(got.Item?.title?.S).toBe('Hi');
   });
 
-  it('S3: bucket, put/get, presigned GET, cross-origin presigned POST once CORS is set', async () => {
+  it('S3: bucket, put/get, presigned GET and POST from this machine; a web page (Origin) is refused', async () => {
     await c.s3.send(new CreateBucketCommand({ Bucket: 'media' }));
     await c.s3.send(new PutObjectCommand({ Bucket: 'media', Key: 'a.txt', Body: 'hello', ContentType: 'text/plain' }));
     const got = await c.s3.send(new GetObjectCommand({ Bucket: 'media', Key: 'a.txt' }));
@@ -126,7 +114,6 @@ describe('local stand-ins', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('hello');
 
-    const origin = 'http://127.0.0.1:5173';
     const post = await createPresignedPost(c.s3, {
       Bucket: 'media',
       Key: 'upload.bin',
@@ -139,23 +126,12 @@ describe('local stand-ins', () => {
       f.append('file', new Blob([new Uint8Array([1, 2, 3])]), 'upload.bin');
       return f;
     };
-    // Like S3: without a bucket CORS configuration, the upload lands but the browser may not read the answer.
-    const before = await fetch(post.url, { method: 'POST', body: form(), headers: { origin } });
-    expect(before.status).toBe(204);
-    expect(before.headers.get('access-control-allow-origin')).toBeNull();
-
-    await c.s3.send(new PutBucketCorsCommand({ Bucket: 'media', CORSConfiguration: s3CorsConfig }));
-    const after = await fetch(post.url, { method: 'POST', body: form(), headers: { origin } });
-    expect(after.status).toBe(204);
-    expect(after.headers.get('access-control-allow-origin')).toBe('*');
-    const preflight = await fetch(`${services.endpoints.s3}/media/upload.bin`, {
-      method: 'OPTIONS',
-      headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
-    });
-    expect(preflight.status).toBe(200);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await fetch(post.url, { method: 'POST', body: form() })).status).toBe(204);
     const uploaded = await c.s3.send(new GetObjectCommand({ Bucket: 'media', Key: 'upload.bin' }));
     expect([...(await uploaded.Body!.transformToByteArray())]).toEqual([1, 2, 3]);
+    // Browsers reach media through the local server's media gate, never the stand-in itself.
+    const fromPage = await fetch(url, { headers: { origin: 'http://127.0.0.1:5173' } });
+    expect(fromPage.status).toBe(403);
   });
 
   it('Cognito: chosen AWS-shaped pool id, admin sign-in, groups, refresh, token verification', async () => {

@@ -46,6 +46,8 @@ export interface LocalServices {
   listSentEmails(): Promise<SentEmail[]>;
   /** The access key id SDK clients must use: `accessKey` when one was required, else 'S3RVER'. */
   accessKey: string;
+  /** Its secret: `secretKey` (never the key id itself), else 'S3RVER'. */
+  secretKey: string;
   stop(): Promise<void>;
 }
 
@@ -78,9 +80,12 @@ export interface LocalServicesOptions {
   /**
    * This run's secret: DynamoDB, Cognito, SES and SQS then answer only requests signed with this access
    * key id (SigV4 `Credential=`), so another program or user on the machine cannot drive them without
-   * it. The app's clients get it through AWS_ACCESS_KEY_ID (stack.ts). S3 accepts it as well as 'S3RVER'.
+   * it. The app's clients get it through AWS_ACCESS_KEY_ID (stack.ts). S3 too then answers only this key
+   * (browsers reach media through the local server, stack.ts and media-gate.ts, never the stand-in).
    */
   accessKey?: string;
+  /** The secret that goes with `accessKey` (s3rver's key pair); defaults to a random one. */
+  secretKey?: string;
 }
 
 /** The services a profile may point elsewhere. */
@@ -98,28 +103,12 @@ export function localTokenIssuer(services: Pick<LocalServices, 'cognitoIssuerBas
   return `${services.cognitoIssuerBase}/${userPoolId}`;
 }
 
-/**
- * Bucket CORS that lets the browser app (another origin) upload with presigned POST/PUT and read with presigned
- * GET. s3rver, like S3, answers cross-origin requests only for buckets with a CORS configuration, so apply this
- * with PutBucketCorsCommand({ Bucket, CORSConfiguration: s3CorsConfig }) after creating the bucket.
- */
-export const s3CorsConfig = {
-  CORSRules: [
-    {
-      AllowedOrigins: ['*'],
-      AllowedMethods: ['GET', 'HEAD', 'PUT', 'POST'],
-      AllowedHeaders: ['*'],
-      ExposeHeaders: ['ETag', 'Content-Length', 'Content-Range', 'Accept-Ranges'],
-      MaxAgeSeconds: 3000,
-    },
-  ],
-};
-
 const cjsRequire = createRequire(import.meta.url);
 
 export async function startLocalServices(opts: LocalServicesOptions): Promise<LocalServices> {
   const dataDir = resolve(opts.dataDir);
   const key = opts.accessKey;
+  const secret = opts.secretKey ?? (key ? randomBytes(32).toString('hex') : 'S3RVER');
   for (const sub of ['dynamodb', 's3', 'cognito', 'ses']) mkdirSync(join(dataDir, sub), { recursive: true });
 
   const started: Array<{ stop(): Promise<void> }> = [];
@@ -134,7 +123,7 @@ export async function startLocalServices(opts: LocalServicesOptions): Promise<Lo
   const ses = external.ses ? externalSes(external.ses) : await track(startSes(join(dataDir, 'ses'), key));
   const starting = [
     external.dynamodb ? elsewhere(external.dynamodb) : track(startDynalite(join(dataDir, 'dynamodb'), key)),
-    external.s3 ? elsewhere(external.s3) : track(startS3rver(join(dataDir, 's3'), key)),
+    external.s3 ? elsewhere(external.s3) : track(startS3rver(join(dataDir, 's3'), key, secret)),
     track(startCognito(join(dataDir, 'cognito'), opts.cognitoIssuerBase, ses.deliver, key)),
     external.sqs ? elsewhere(external.sqs) : track(startFauxqs(key)),
   ] as const;
@@ -153,6 +142,7 @@ export async function startLocalServices(opts: LocalServicesOptions): Promise<Lo
     jwks: cognito.jwks,
     listSentEmails: async () => await ses.list(),
     accessKey: opts.accessKey ?? 'S3RVER',
+    secretKey: secret,
     stop() {
       stopping ??= stopAll(started);
       return stopping;
@@ -185,8 +175,8 @@ function listen(server: http.Server): Promise<void> {
  * The stand-ins trust every caller (no signature checks), and cognito-local even allows any CORS origin.
  * Only the app's SDK clients on this machine should reach them: a request from a web page (it carries an
  * `Origin`, a CORS preflight too) or addressed to a non-loopback name (DNS rebinding) is refused, so a
- * site open in the user's browser cannot create an admin or read the table. S3 is left out: the browser
- * uploads and reads media there, under the bucket's CORS rule for the app's origin only.
+ * site open in the user's browser cannot create an admin or read the table. S3 too: browsers upload and
+ * read media through the local server's media gate (media-gate.ts), which checks their signed URLs.
  * Other programs of the same user can still call them: see docs/local-mode.md, "Who can reach what".
  */
 function answerOnlyThisMachine(
@@ -268,17 +258,19 @@ type S3rverClass = new (options: {
   silent: boolean;
 }) => S3rverInstance;
 
-async function startS3rver(directory: string, key: string | undefined) {
+async function startS3rver(directory: string, key: string | undefined, secret: string) {
   const S3rver = cjsRequire('s3rver') as S3rverClass;
   const s3rver = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true });
-  // s3rver knows one key pair, S3RVER; this run's key is registered beside it.
+  // s3rver knows one key pair, S3RVER; this run's key is registered beside it (and the front check below
+  // lets only this run's key through). s3rver checks no SigV4 signature, so the secret is not the guard.
   if (key) {
     const { DUMMY_ACCOUNT } = cjsRequire('s3rver/lib/models/account') as {
       DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void };
     };
-    DUMMY_ACCOUNT.createKeyPair(key, key);
+    DUMMY_ACCOUNT.createKeyPair(key, secret);
   }
   const { port } = await s3rver.run();
+  if (s3rver.httpServer) answerOnlyThisMachine(s3rver.httpServer, key);
   return {
     url: `http://127.0.0.1:${port}`,
     stop: async () => {
@@ -464,6 +456,13 @@ async function startCognito(
           const username = target === 'SignUp' ? req.Username : req.AuthParameters?.USERNAME;
           const given = target === 'SignUp' ? req.SecretHash : req.AuthParameters?.SECRET_HASH;
           await checkSecret(ctx, req.ClientId, given, username ?? '');
+        } else {
+          // AWS wants the SECRET_HASH of the token owner's username on a refresh too (the app's
+          // fallback refresh, adapters/user-pool.ts); an unknown token fails below as NotAuthorized.
+          const client = await cognito.getAppClient(ctx, req.ClientId);
+          const pool = client ? await cognito.getUserPool(ctx, client.UserPoolId) : undefined;
+          const owner = pool && (await pool.getUserByRefreshToken(ctx, req.AuthParameters?.REFRESH_TOKEN ?? ''));
+          if (owner) await checkSecret(ctx, req.ClientId, req.AuthParameters?.SECRET_HASH, owner.Username);
         }
         return inner(ctx, req as never);
       };

@@ -8,17 +8,21 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { HttpEvent, HttpResult, SqsBatchResponse, SqsEvent } from '@storyloom/functions/lib/http-types';
 import { mediaWorker, type RouteDef, routes, worker } from '@storyloom/functions/routes';
+import { uploadRules } from '@storyloom/shared/media';
 import { serverText } from '@storyloom/shared/messages';
 import { JwtVerifier } from 'aws-jwt-verify';
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
+import { badAddressJson, isWellFormedPath } from '../lib/edge/source.ts';
 import { securityHeaders } from '../lib/security-headers.ts';
 import { createApiAdapter, send } from './api-adapter.ts';
+import { startHeavyPool } from './heavy-pool.ts';
 import { sendMailboxJson, sendMailboxPage } from './mailbox.ts';
+import { createMediaGate } from './media-gate.ts';
 import { ensureSenderIdentity } from './profile.ts';
 import { type ProvisionedResources, provisionLocal } from './provision.ts';
 import { compileRoutes } from './router.ts';
 import { type ExternalService, type LocalServices, localTokenIssuer, startLocalServices } from './services.ts';
-import { createStaticHandler } from './static-files.ts';
+import { createStaticHandler, sendBadAddressPage } from './static-files.ts';
 import { startWorkerLoop } from './worker-loop.ts';
 
 export interface LocalStackOptions {
@@ -48,20 +52,29 @@ export interface LocalStackOptions {
   external?: Partial<Record<ExternalService, string>>;
 }
 
-/** s3rver accepts only its own key; the other stand-ins accept any. */
 /**
  * SDK settings for the stand-ins. The access key id is this run's secret (a random one per start, see
- * `accessKey` in services.ts); s3rver accepts it besides its own, and nothing checks the secret key.
+ * `accessKey` in services.ts); its secret key is another random value (the stand-ins check no SigV4
+ * signature, so the key id is what they guard on).
  */
-const localSdk = (services: Pick<LocalServices, 'accessKey'>) => ({
+const localSdk = (services: Pick<LocalServices, 'accessKey' | 'secretKey'>) => ({
   region: 'us-east-1',
-  credentials: { accessKeyId: services.accessKey, secretAccessKey: services.accessKey },
+  credentials: { accessKeyId: services.accessKey, secretAccessKey: services.secretKey },
 });
+
+/** Where browsers reach media in local mode (media-gate.ts): on the page's own origin. */
+export const LOCAL_MEDIA_PATH = '/_media';
+
+/** The media-only key pair: presigned URLs for browsers carry this key id, which only the media gate accepts. */
+export interface LocalMediaKeys {
+  accessKeyId: string;
+  secretAccessKey: string;
+}
 
 /** Creates the table, bucket, pool and queues on running stand-ins (see provision.ts). */
 export function provisionOnServices(
   services: LocalServices,
-  opts: { dataDir: string; appUrl: string; visibilityTimeoutSeconds: number; mediaVisibilityTimeoutSeconds?: number },
+  opts: { dataDir: string; visibilityTimeoutSeconds: number; mediaVisibilityTimeoutSeconds?: number },
 ): Promise<ProvisionedResources> {
   return provisionLocal(
     {
@@ -79,8 +92,15 @@ export function localHandlerEnv(
   services: LocalServices,
   resources: ProvisionedResources,
   appUrl: string,
+  /** Given by `startLocalStack`: handlers then sign browsers' media URLs for the media gate. */
+  media?: LocalMediaKeys,
 ): Record<string, string> {
   return {
+    ...(media && {
+      LOCAL_MEDIA_PATH,
+      LOCAL_MEDIA_KEY_ID: media.accessKeyId,
+      LOCAL_MEDIA_SECRET: media.secretAccessKey,
+    }),
     AWS_REGION: localSdk(services).region,
     AWS_ACCESS_KEY_ID: localSdk(services).credentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: localSdk(services).credentials.secretAccessKey,
@@ -130,6 +150,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     accessKey:
       opts.external && Object.keys(opts.external).length > 0 ? undefined : `local${randomBytes(16).toString('hex')}`,
   });
+  // A key pair per start for browsers' media URLs only: a URL seen by anyone names this key id, which no
+  // stand-in accepts; only the media gate below does, for the media bucket alone.
+  const mediaKeys: LocalMediaKeys = {
+    accessKeyId: `media${randomBytes(16).toString('hex')}`,
+    secretAccessKey: randomBytes(32).toString('hex'),
+  };
   let ready: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   const host = opts.host ?? '127.0.0.1';
   const acceptsHost = hostCheck(host, opts.allowedHosts ?? []);
@@ -154,13 +180,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
   const resources = await provisionOnServices(services, {
     dataDir: opts.dataDir,
-    appUrl: url,
     visibilityTimeoutSeconds: opts.visibilityTimeoutSeconds ?? 20,
     mediaVisibilityTimeoutSeconds: opts.mediaVisibilityTimeoutSeconds,
   });
   const sqs = new SQSClient({ ...localSdk(services), endpoint: services.endpoints.sqs });
   const env: Record<string, string> = {
-    ...localHandlerEnv(services, resources, url),
+    ...localHandlerEnv(services, resources, url, mediaKeys),
     LOG_LEVEL: opts.quiet ? 'silent' : 'info',
     ...opts.env,
   };
@@ -169,8 +194,24 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   // LocalStack's SES refuses unverified senders: verify ours there (best effort; the embedded one needs none).
   if (opts.external?.ses) await ensureSenderIdentity(opts.external.ses, env.SES_FROM_ADDRESS ?? '');
   // The browser headers CloudFront adds in AWS (infra/lib/security-headers.ts): the SPA runs under the same
-  // CSP locally, with the local media origin (the S3 stand-in or LocalStack) where AWS names the bucket.
-  const browserHeaders = securityHeaders({ mediaOrigins: [new URL(env.S3_ENDPOINT ?? services.endpoints.s3).origin] });
+  // CSP locally; media comes from the page's own origin (the media gate), so no other origin is named.
+  const browserHeaders = securityHeaders({ mediaOrigins: [] });
+  const serveMedia = createMediaGate({
+    path: LOCAL_MEDIA_PATH,
+    bucket: resources.mediaBucket,
+    region: localSdk(services).region,
+    credentials: mediaKeys,
+    s3: new S3Client({
+      region: env.AWS_REGION,
+      endpoint: env.S3_ENDPOINT,
+      forcePathStyle: true,
+      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID ?? '', secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? '' },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    }),
+    // The largest upload kind, plus room for the form's fields.
+    maxPostBytes: Math.max(...Object.values(uploadRules).map((r) => r.maxBytes)) + 64 * 1024,
+  });
   const withBrowserHeaders = (res: ServerResponse) => {
     for (const [name, value] of Object.entries(browserHeaders)) res.setHeader(name, value);
   };
@@ -240,6 +281,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const { LocalVoiceEngine } = await import('@storyloom/functions/adapters/voice/local-engine');
     return new LocalVoiceEngine();
   });
+  // Sample analysis, synthesis and MP3 encoding in worker threads: this process also serves the API.
+  const { registerHeavyWork } = await import('@storyloom/functions/adapters/voice/offload');
+  const heavy = startHeavyPool();
+  registerHeavyWork(heavy.work);
+  // The first spoken answer would otherwise pay the engine's start (eSpeak-NG load and pitch calibration,
+  // 1–2 s): `npm start` warms it in the background for both voice families (docs/interactive.md).
+  if (!opts.quiet) void warmLocalSpeech();
   // The media-jobs worker (voice cloning, narration): a second loop on its own queue, one message at a time.
   const mediaQueueArn = (
     await sqs.send(
@@ -257,12 +305,24 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     },
   });
 
+  // Data from before the public page directory (data/public-pages.ts): build it once, as an operator
+  // would in AWS; until then deep public pages are read the slower way, so nothing waits for it.
+  const { publicPagesReady } = await import('@storyloom/functions/data/public-pages');
+  const { countPublicStories, recountPublicStories } = await import('@storyloom/functions/data/stories');
+  if (!(await publicPagesReady()) && (await countPublicStories()) > 0) {
+    await recountPublicStories().catch((error: unknown) => {
+      if (!opts.quiet) console.error('public page directory rebuild failed', error);
+    });
+  }
+
   // Local stand-in for the media bucket's lifecycle rule: abandoned pending uploads go after a day.
   const { sweepAbandonedUploads } = await import('@storyloom/functions/domain/media/sweep');
   // …and spoken answers of the interactive player after a day (docs/interactive.md).
   const { sweepExpiredAnswers } = await import('@storyloom/functions/domain/interactive/sweep');
+  // …and DynamoDB's TTL, which dynalite lacks: expired sessions, cached answers, counters and links go.
+  const { sweepExpiredItems } = await import('./ttl-sweep.ts');
   const sweep = () =>
-    Promise.all([sweepAbandonedUploads(), sweepExpiredAnswers()]).catch((error: unknown) => {
+    Promise.all([sweepAbandonedUploads(), sweepExpiredAnswers(), sweepExpiredItems()]).catch((error: unknown) => {
       if (!opts.quiet) console.error('upload sweep failed', error);
     });
   void sweep();
@@ -271,10 +331,17 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
   ready = async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
-    if (path === '/backend' || path.startsWith('/backend/')) {
+    const backend = path === '/backend' || path.startsWith('/backend/');
+    // A broken %-escape gets the edge functions' 400 (infra/lib/edge): the API's {error}, or the app's page.
+    if (!isWellFormedPath(path)) {
+      withBrowserHeaders(res);
+      return backend ? send(res, 400, JSON.parse(badAddressJson())) : sendBadAddressPage(res);
+    }
+    if (backend) {
       withBrowserHeaders(res);
       return api(req, res, path.slice('/backend'.length) || '/');
     }
+    if (path.startsWith(`${LOCAL_MEDIA_PATH}/`)) return serveMedia(req, res);
     // The mailbox holds reset links: it answers only on this machine, whatever address the server listens on.
     const mailbox = path === '/_local/mailbox.json' || path === '/_local/mailbox';
     if (mailbox && !isLoopbackAddress(req.socket.remoteAddress ?? '')) return send(res, 404, { error: 'Not found' });
@@ -291,6 +358,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     async stop() {
       clearInterval(sweepTimer);
       await Promise.all([workerLoop.stop(), mediaWorkerLoop.stop()]);
+      registerHeavyWork(undefined);
+      await heavy.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
@@ -351,4 +420,15 @@ export function hostCheck(listenHost: string, allowed: readonly string[]): (head
       extra.has(name.replace(/^\[|\]$/g, ''))
     );
   };
+}
+
+async function warmLocalSpeech(): Promise<void> {
+  try {
+    const { speechEngine } = await import('@storyloom/functions/adapters/voice/speech');
+    const { LOCAL_PRESETS } = await import('@storyloom/functions/adapters/voice/local-voices');
+    const engine = await speechEngine();
+    for (const voice of LOCAL_PRESETS) await engine.synthesize(voice.id, 'Yes.');
+  } catch {
+    // Warming is an optimisation: the first answer pays the start instead.
+  }
 }

@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { compress, type Encoding, isCompressible, negotiateEncoding } from '@storyloom/functions/lib/compression';
+import { badAddressPage, isWellFormedPath } from '../lib/edge/source.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -24,6 +25,7 @@ const types: Record<string, string> = {
 export function createStaticHandler(rootDir: string) {
   const root = normalize(rootDir + sep);
   return async function serveStatic(req: IncomingMessage, res: ServerResponse, path: string) {
+    if (!isWellFormedPath(path)) return sendBadAddressPage(res);
     const safe = normalize(join(root, decodeURIComponent(path)));
     if (!safe.startsWith(root)) {
       res.writeHead(400).end();
@@ -62,6 +64,17 @@ export function createStaticHandler(rootDir: string) {
     if (req.method === 'HEAD') res.end();
     else createReadStream(target).pipe(res);
   };
+}
+
+/** The app's page for an address with a broken %-escape, as the edge function answers it (400). */
+export function sendBadAddressPage(res: ServerResponse): void {
+  const page = badAddressPage();
+  res.writeHead(400, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(page)),
+  });
+  res.end(page);
 }
 
 /**

@@ -19,6 +19,10 @@ describe('readConfig', () => {
       sesDomain: undefined,
       alarmEmail: undefined,
       waf: true,
+      userPoolWaf: true,
+      existingSesIdentity: false,
+      cloudFrontLogs: true,
+      originVerifyVersion: undefined,
     });
   });
 

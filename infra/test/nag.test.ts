@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mediaWorker, routes, worker } from '@storyloom/functions/routes';
@@ -29,14 +29,30 @@ const app = new App({
   },
   outdir: mkdtempSync(join(tmpdir(), 'storyloom-nag-')),
 });
+// The SPA upload (two BucketDeployments and CDK's own upload function) is part of what `cdk deploy`
+// builds: a built SPA folder makes the app include it, as `npm run deploy` does after `build:web`.
+const webDist = mkdtempSync(join(tmpdir(), 'storyloom-nag-web-'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Storyloom</title>');
 await defineStoryloomApp(app, {
   routes,
   worker: [worker, mediaWorker],
   env: { CDK_DEFAULT_REGION: 'eu-west-1', CDK_DEFAULT_ACCOUNT: '123456789012' },
+  webDist,
 });
 const result = runNag(app);
 
 describe('cdk-nag AwsSolutions', () => {
+  it('checks the app as cdk deploy builds it, the SPA upload included', () => {
+    const types = new Set<string>();
+    const visit = (c: import('constructs').IConstruct) => {
+      const cfn = c as { cfnResourceType?: string };
+      if (cfn.cfnResourceType) types.add(cfn.cfnResourceType);
+      for (const child of c.node.children) visit(child);
+    };
+    visit(app);
+    expect(types).toContain('Custom::CDKBucketDeployment');
+  });
+
   it('leaves no finding that is neither fixed nor acknowledged with a reason', () => {
     expect(result.unacknowledged.map((f) => `${f.rule} at ${f.path}`)).toEqual([]);
   });

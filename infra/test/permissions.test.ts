@@ -8,7 +8,7 @@ import {
   TABLE_WRITE_ACTIONS,
 } from '../lib/constructs/app-bindings.ts';
 import { SENSITIVE_PATHS, USER_POOL_PUBLIC_OPERATIONS } from '../lib/constructs/edge-firewall.ts';
-import { ROUTE_THROTTLES } from '../lib/storyloom-stack.ts';
+import { ROUTE_THROTTLES, routeThrottle, TOKEN_LINK_ROUTES } from '../lib/storyloom-stack.ts';
 import { actionsOf, synth } from './synth.ts';
 
 /** A route that declares a provider secret (none of the real ones does yet), to see the secret wiring. */
@@ -28,8 +28,10 @@ const app = await synth(table, {
 const LOG_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 
 /** The IAM actions a declaration must turn into, exactly. */
-function expectedActions(grants: RouteGrants = {}): string[] {
+function expectedActions(grants: RouteGrants = {}, route = true): string[] {
   const actions = new Set<string>(LOG_ACTIONS);
+  // Every route reads the origin secret (the door, lib/edge.ts); workers get no HTTP requests.
+  if (route) actions.add('secretsmanager:GetSecretValue');
   if (grants.table) {
     for (const a of [...TABLE_READ_ACTIONS, ...(grants.table === 'readwrite' ? TABLE_WRITE_ACTIONS : [])])
       actions.add(a);
@@ -62,7 +64,7 @@ describe('grants per route', () => {
     const workerActions = [...new Set(actionsOf(app.functionPolicy(`jobs queue worker: ${worker.handler}`)))];
     // The worker's role also gets what the SQS event source needs to drain its queue.
     expect(workerActions.filter((a) => !a.startsWith('sqs:')).sort()).toEqual(
-      expectedActions(worker.grants).filter((a) => !a.startsWith('sqs:')),
+      expectedActions(worker.grants, false).filter((a) => !a.startsWith('sqs:')),
     );
   });
 
@@ -78,7 +80,7 @@ describe('grants per route', () => {
   it('lets POST /reset-password invoke the account keeper and nothing else, whose role holds only the reset', () => {
     const keeper = privateFunctions.find((f) => f.id === 'account-keeper')!;
     const keeperActions = [...new Set(actionsOf(app.functionPolicy(keeper.description)))].sort();
-    expect(keeperActions).toEqual(expectedActions(keeper.grants));
+    expect(keeperActions).toEqual(expectedActions(keeper.grants, false));
     expect(keeperActions.filter((a) => a.startsWith('cognito-idp:'))).toEqual([
       'cognito-idp:AdminSetUserPassword',
       'cognito-idp:AdminUpdateUserAttributes',
@@ -141,7 +143,10 @@ describe('secrets', () => {
     const read = statements.find((s) => actionsOf([s]).includes('secretsmanager:GetSecretValue'));
     expect(JSON.stringify(read?.Resource)).toContain(':secret:storyloom/openai-??????');
     for (const route of table) {
-      const reads = actionsOf(app.routePolicy(route)).includes('secretsmanager:GetSecretValue');
+      const reads = app
+        .routePolicy(route)
+        .filter((s) => actionsOf([s]).includes('secretsmanager:GetSecretValue'))
+        .some((s) => !JSON.stringify(s.Resource).includes('OriginVerify'));
       expect(reads, `${route.method} ${route.path}`).toBe(Boolean(route.grants?.secrets?.length));
     }
     const withId = appFunctions().filter((fn) => 'OPENAI_SECRET_ID' in envOf(fn));
@@ -152,14 +157,35 @@ describe('secrets', () => {
 });
 
 describe('one door', () => {
-  it('sends a generated origin header from CloudFront to the API and gives the same value to every function', () => {
+  it('sends a generated origin header from CloudFront to the API; the route functions read it at run time', () => {
     const distribution = JSON.stringify(app.root.findResources('AWS::CloudFront::Distribution'));
     expect(distribution).toContain('"HeaderName":"x-origin-verify"');
     expect(distribution).toMatch(/\{\{resolve:secretsmanager:.*OriginVerify/);
     app.root.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: Match.objectLike({ ExcludePunctuation: true, PasswordLength: 40 }),
     });
-    for (const fn of appFunctions()) expect(JSON.stringify(envOf(fn).ORIGIN_VERIFY)).toMatch(/resolve:secretsmanager/);
+    for (const route of table) {
+      const read = app
+        .routePolicy(route)
+        .find(
+          (s) =>
+            actionsOf([s]).includes('secretsmanager:GetSecretValue') &&
+            JSON.stringify(s.Resource).includes('OriginVerify'),
+        );
+      expect(read, `${route.method} ${route.path}`).toBeDefined();
+    }
+    const routeFunctions = appFunctions().filter((fn) => 'ORIGIN_VERIFY_SECRET_ID' in envOf(fn));
+    expect(routeFunctions).toHaveLength(table.length);
+  });
+
+  it('holds no unversioned secret reference in any function environment', () => {
+    for (const fn of app.resources('AWS::Lambda::Function')) {
+      const env = JSON.stringify(envOf(fn));
+      // {{resolve:secretsmanager:<id>:SecretString:<json key>:<stage>:<version id>}}: the version id must be set.
+      for (const ref of env.match(/\{\{resolve:secretsmanager:[^}]*\}\}/g) ?? []) {
+        expect(ref, String(fn.Properties.Description)).toMatch(/:SecretString:[^:]*:[^:]*:[\w-]{32,}\}\}$/);
+      }
+    }
   });
 
   it('throttles every route by its kind instead of one stage-wide limit', () => {
@@ -167,9 +193,18 @@ describe('one door', () => {
     const settings = stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number }>;
     for (const route of table) {
       expect(settings[`${route.method} ${route.path}`]?.ThrottlingRateLimit, route.path).toBe(
-        (route.throttle ?? ROUTE_THROTTLES[route.auth]).rate,
+        routeThrottle(route).rate,
       );
     }
+    // Every read a page makes takes real traffic; only token links (one per mail) and admin pages stay low.
+    for (const route of table.filter((r) => r.method === 'GET')) {
+      const key = `${route.method} ${route.path}`;
+      const rate = settings[key]?.ThrottlingRateLimit ?? 0;
+      if (route.auth === 'admin' || TOKEN_LINK_ROUTES.has(key))
+        expect(rate, key).toBe(ROUTE_THROTTLES[route.auth === 'admin' ? 'admin' : 'tokenLink'].rate);
+      else expect(rate, key).toBeGreaterThanOrEqual(100);
+    }
+    for (const key of TOKEN_LINK_ROUTES) expect(table.map((r) => `${r.method} ${r.path}`)).toContain(key);
     expect(stage.DependsOn).toEqual(expect.arrayContaining([expect.stringMatching(/Routes\d/)]));
   });
 

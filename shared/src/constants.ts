@@ -64,13 +64,21 @@ export const LIST_CONTENT_CHARS = 1000;
 export const ADMIN_USERS_PAGE_SIZE_MAX = 100;
 /** Multipart uploads (POST /api/profile/image) above this are refused with 413: use the upload flow. */
 export const DIRECT_UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
+/** Pictures wider or taller than this are refused from their header, before any pixel is read. */
+export const IMAGE_MAX_SIDE_PIXELS = 8_000;
+/** Audio stories longer than this are refused from their headers (25 MB of 16 kbit/s speech is 3.6 hours). */
+export const STORY_AUDIO_MAX_SECONDS = 3 * 60 * 60;
 /** Voice samples: the spec recommends 30 seconds to 2 minutes; the app warns gently outside that range. */
 export const SAMPLE_RECOMMENDED_MIN_SECONDS = 30;
 export const SAMPLE_RECOMMENDED_MAX_SECONDS = 120;
+/** Longer samples are refused before they are decoded (docs/media.md). */
+export const SAMPLE_MAX_SECONDS = 5 * 60;
 /** Interactive listening: the longest question accepted (a listener's question is a sentence or two). */
 export const QUESTION_MAX_CHARS = 500;
 /** Interactive listening: questions one session may ask. */
 export const QUESTIONS_PER_SESSION = 40;
+/** Questions a story keeps for its storyteller ("Your family asked"): the most recent ones, repeats counted once. */
+export const ASKED_QUESTIONS_KEPT = 50;
 /** Interactive listening, spec section 9: the player reports its position at most once per 5 seconds. */
 export const TIME_REPORT_SECONDS = 5;
 /** Interactive listening, spec section 4 timings, in milliseconds. */

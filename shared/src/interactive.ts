@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { interactiveTimings, QUESTION_MAX_CHARS, QUESTIONS_PER_SESSION, TIME_REPORT_SECONDS } from './constants.ts';
 import { interactiveText } from './messages/interactive.ts';
-import { requiredText } from './schemas/fields.ts';
 
 /**
  * Interactive listening (docs/interactive.md): the payloads of the session calls, what an answer carries,
@@ -15,17 +14,10 @@ export const QUESTIONS_PER_CLIENT_PER_HOUR = 120;
 export const SESSIONS_PER_CLIENT_PER_HOUR = 30;
 /** A session without a call for this long has expired. */
 export const SESSION_IDLE_SECONDS = 30 * 60;
-export { interactiveText, interactiveTimings, TIME_REPORT_SECONDS };
 
-export const questionSchema = z.object({
-  question: requiredText(interactiveText.questionRequired, QUESTION_MAX_CHARS, 'Questions'),
-  /**
-   * Seconds into the narration audio when the question was asked (fractions allowed). The answer may use
-   * the text spoken up to then. Absent: the position of the last time report.
-   */
-  asked_at: z.optional(z.nullable(z.number().check(z.gte(0), z.lte(24 * 3600)))),
-});
-export type QuestionInput = z.infer<typeof questionSchema>;
+// The question's rules live with the other request schemas; re-exported for the handlers' imports.
+export { type QuestionInput, questionSchema } from './schemas/interactive.ts';
+export { interactiveText, interactiveTimings, TIME_REPORT_SECONDS };
 
 export const timeSchema = z.object({
   /** Whole seconds into the narration audio (spec section 9). */

@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { DIRECT_UPLOAD_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES, VOICE_SAMPLE_MAX_BYTES } from './constants.ts';
+import {
+  DIRECT_UPLOAD_MAX_BYTES,
+  IMAGE_MAX_SIDE_PIXELS,
+  PROFILE_IMAGE_MAX_BYTES,
+  STORY_AUDIO_MAX_SECONDS,
+  VOICE_SAMPLE_MAX_BYTES,
+} from './constants.ts';
 import { mediaText } from './messages/media.ts';
 import { validation } from './messages.ts';
 import { storyDescriptionField, storyTitleField } from './schemas/stories.ts';
@@ -29,7 +35,7 @@ export const WAV_BYTES_PER_SECOND = RECORDING_SAMPLE_RATE * 2;
 /** Presigned upload POSTs and media GETs stay valid this long. */
 export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
 export const SECURE_URL_TTL_SECONDS = 15 * 60;
-export { DIRECT_UPLOAD_MAX_BYTES };
+export { DIRECT_UPLOAD_MAX_BYTES, IMAGE_MAX_SIDE_PIXELS, STORY_AUDIO_MAX_SECONDS };
 
 /** Declared types the browser may send per kind (the server checks the real type by magic bytes). */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'] as const;

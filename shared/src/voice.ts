@@ -19,6 +19,8 @@ export { SAMPLE_RECOMMENDED_MAX_SECONDS, SAMPLE_RECOMMENDED_MIN_SECONDS } from '
 /** Shorter than this, or without voice, a sample cannot be analysed at all: refused. */
 export const SAMPLE_MIN_SECONDS = 5;
 export const SAMPLE_MIN_SPEECH_SECONDS = 3;
+/** The longest sample taken at all (the analysis needs two minutes; longer is refused before decoding). */
+export { SAMPLE_MAX_SECONDS } from './constants.ts';
 export const VOICE_NAME_MAX = 100;
 export const VOICE_DESCRIPTION_MAX = 500;
 
@@ -42,6 +44,9 @@ export const confirmSampleSchema = z.object({ upload_key: z.string({ error: vali
 
 export type CloneStatus = 'none' | 'queued' | 'cloning' | 'ready' | 'failed';
 
+/** Voice-service states with their own message (voiceText) and operator alarm. */
+export type VoiceProviderProblem = 'voice_limit_reached' | 'quota_exceeded' | 'requires_verification';
+
 /** GET /api/voice/status: the spec's four fields, then what the three steps and their messages need. */
 export interface VoiceStatusDto {
   voice_cloned: boolean;
@@ -54,6 +59,8 @@ export interface VoiceStatusDto {
   sample_duration: number | null;
   clone_status: CloneStatus;
   clone_error: string | null;
+  /** Why the voice service would not make the voice, when it is one of its known states. */
+  clone_problem: VoiceProviderProblem | null;
   /** True when the sample on file is newer than the voice (an update waiting to be cloned). */
   sample_is_new: boolean;
   consent_given: boolean;
@@ -92,6 +99,9 @@ export interface NarrationDto {
   error: string | null;
   /** The story's text changed after this narration was made. */
   stale: boolean;
+  /** The owner's voice is being made again at the voice service before this narration (voiceText.preparingVoice). */
+  preparing_voice: boolean;
+  problem: VoiceProviderProblem | null;
   attempts: number;
   updated_at: string | null;
   message?: string;

@@ -111,6 +111,43 @@ describe('POST /login', () => {
     expect(res.status).toBe(429);
   });
 
+  it('allows at most 100 failures an hour on one account, from all clients and under both its names', async () => {
+    const user = await registerVerifiedUser();
+    const other = await registerVerifiedUser();
+    // Five clients, each within its own limits (10 per name, 30 per client): 10 by username, 10 by email,
+    // with the letter case varied. Together they reach the account's 100.
+    const clients = [1, 2, 3, 4, 5].map((i) => `127.0.6.${i}`);
+    const names = [user.username, user.email.toUpperCase()];
+    const statuses = await Promise.all(
+      clients.map(async (from) => {
+        const seen: number[] = [];
+        for (let i = 0; i < 20; i++) {
+          const res = await api('POST', '/login', {
+            body: { username: names[i % 2], password: `wrong-${i}` },
+            localAddress: from,
+          });
+          seen.push(res.status);
+        }
+        return seen;
+      }),
+    );
+    expect(statuses.flat().filter((s) => s === 401)).toHaveLength(100);
+    // The 101st, from a client that never failed and with the right password, under either name: refused
+    // without evaluating it, for up to an hour.
+    for (const username of [user.username, user.email]) {
+      const res = await api('POST', '/login', {
+        body: { username, password: user.password },
+        localAddress: '127.0.6.9',
+      });
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual({ error: accountText.tooManyLoginAttempts });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
+    }
+    // Another account, from the same clients, is not touched.
+    await loginAs(other, { localAddress: clients[0] });
+  });
+
   it('limits failures per client address to 30 per 15 minutes, and counts no successes', async () => {
     const from = '127.0.5.1';
     const user = await registerVerifiedUser();

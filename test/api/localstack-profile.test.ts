@@ -33,7 +33,8 @@ function serviceOf(url: string, authorization: string | undefined): 'dynamodb' |
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'storyloom-localstack-'));
-  standIns = await startLocalServices({ dataDir: join(dir, 'localstack') });
+  // "LocalStack" without SES (the profile keeps mail on the app's own stand-in; one SES per process).
+  standIns = await startLocalServices({ dataDir: join(dir, 'localstack'), external: { ses: 'http://127.0.0.1:9' } });
   gateway = createServer((req, res) => {
     const service = serviceOf(req.url ?? '/', req.headers.authorization);
     // The mailbox page reading the SES list is not a call the app makes in AWS.
@@ -85,7 +86,7 @@ async function api(method: string, path: string, body?: unknown, token?: string)
   return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
 }
 
-/** Polls the app's mailbox (which reads the external SES's own list) until a mail matches. */
+/** Polls the app's mailbox (the embedded SES stand-in's list) until a mail matches. */
 async function waitForMail(predicate: (mail: SentEmail) => boolean): Promise<SentEmail> {
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -110,15 +111,18 @@ async function counted<T>(run: () => Promise<T>): Promise<{ result: T; calls: Re
 }
 
 describe('profile selection', () => {
-  it('points DynamoDB, S3, SQS and SES at LocalStack, and never overrides an endpoint the user set', () => {
+  it('points DynamoDB, S3 and SQS at LocalStack, keeps mail embedded, and never overrides an endpoint the user set', () => {
     expect(profileOf({})).toBe('embedded');
     expect(externalEndpoints({})).toEqual({});
     expect(externalEndpoints({ STORYLOOM_PROFILE: 'localstack' })).toEqual({
       dynamodb: DEFAULT_LOCALSTACK_ENDPOINT,
       s3: DEFAULT_LOCALSTACK_ENDPOINT,
       sqs: DEFAULT_LOCALSTACK_ENDPOINT,
-      ses: DEFAULT_LOCALSTACK_ENDPOINT,
     });
+    // SES v2 is not in LocalStack Community: an SES endpoint is used only when the user sets one.
+    expect(externalEndpoints({ STORYLOOM_PROFILE: 'localstack', SES_ENDPOINT: 'http://127.0.0.1:4579' }).ses).toBe(
+      'http://127.0.0.1:4579',
+    );
     expect(
       externalEndpoints({ STORYLOOM_PROFILE: 'localstack', DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' }).dynamodb,
     ).toBe('http://127.0.0.1:8000');
@@ -127,16 +131,17 @@ describe('profile selection', () => {
     expect(() => profileOf({ STORYLOOM_PROFILE: 'docker' })).toThrow(/embedded.*localstack/);
   });
 
-  it('hands the handlers the LocalStack endpoint for the four services, and keeps Cognito embedded', () => {
-    for (const name of ['DYNAMODB_ENDPOINT', 'S3_ENDPOINT', 'SQS_ENDPOINT', 'SES_ENDPOINT']) {
+  it('hands the handlers the LocalStack endpoint for the three services, and keeps SES and Cognito embedded', () => {
+    for (const name of ['DYNAMODB_ENDPOINT', 'S3_ENDPOINT', 'SQS_ENDPOINT']) {
       expect(app.env[name], name).toBe(gatewayUrl);
     }
+    expect(app.env.SES_ENDPOINT).not.toBe(gatewayUrl);
     expect(app.env.COGNITO_ENDPOINT).not.toBe(gatewayUrl);
   });
 });
 
 describe('flows against the LocalStack endpoint', () => {
-  it('sends a contact message through the queue and SES there', async () => {
+  it('sends a contact message through the queue there (and the embedded SES)', async () => {
     const marker = `ls${Date.now().toString(36)}`;
     const { result, calls: used } = await counted(async () => {
       const res = await api('POST', '/contact', {
@@ -183,8 +188,11 @@ describe('flows against the LocalStack endpoint', () => {
     expect(read.result.body).toMatchObject({ title: story.title, content: story.content });
     const list = await counted(() => api('GET', '/api/stories', undefined, idToken));
     expect(list.result.status).toBe(200);
-    // The API answers with the same browser headers CloudFront adds, naming the LocalStack media origin.
-    expect(read.result.headers.get('content-security-policy')).toContain(`connect-src 'self' ${gatewayUrl}`);
+    // The API answers with the same browser headers CloudFront adds. Media comes through the local
+    // server's media gate on the page's own origin (docs/local-mode.md, "Media"), never from LocalStack.
+    const csp = read.result.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`connect-src 'self';`);
+    expect(csp).not.toContain(gatewayUrl);
     console.log(
       'LocalStack profile, AWS calls per request:',
       JSON.stringify({

@@ -47,6 +47,34 @@ describe('malformed paths', () => {
     const author = await api('GET', '/public/author/%E0%A4');
     expect(author.status).toBe(400);
   });
+
+  // Issue 18: the same addresses outside a route parameter, on the web app and the API (local mode runs
+  // what the edge functions do in AWS: infra/lib/edge, unit-tested in infra/test/edge.test.ts).
+  it.each(['/%', '/stories/%E0%A4%A', '/assets/%', '/assets/app-%zz.js', '/dashboard/%C3'])(
+    "answers the web path %s with 400 and the app's page, never 500",
+    async (path) => {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await call(method, path);
+        expect(res.status).toBe(400);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        if (method === 'GET') {
+          expect(res.text).toContain(`<h1>${serverText.badAddressPage.title}</h1>`);
+          expect(res.text).toContain('<a href="/">');
+        }
+      }
+    },
+  );
+
+  it.each(['/backend/%', '/backend/api/%E0%A4%A', '/backend/api/stories/x/%zz/comments', '/backend/%C3/login'])(
+    'answers the API path %s with 400 {error}, never 500',
+    async (path) => {
+      for (const method of ['GET', 'POST', 'DELETE']) {
+        const res = await call(method, path);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ error: serverText.malformedPath });
+      }
+    },
+  );
 });
 
 describe('responses over Lambda’s 6 MB', () => {

@@ -62,7 +62,7 @@ it('rebuilds an older local table with the new index, keeping every item', async
     await db.send(new PutItemCommand({ TableName: LOCAL_NAMES.table, Item: story('1', true) }));
     await db.send(new PutItemCommand({ TableName: LOCAL_NAMES.table, Item: story('2', false) }));
 
-    await provisionOnServices(services, { dataDir, appUrl: 'http://localhost:3000', visibilityTimeoutSeconds: 1 });
+    await provisionOnServices(services, { dataDir, visibilityTimeoutSeconds: 1 });
 
     const { Items } = await db.send(
       new QueryCommand({

@@ -36,6 +36,7 @@ describe('story CRUD', () => {
       end_date: '1988-07-14',
       audio_url: null,
       narration_voice_id: null,
+      narration_voice_label: null,
       is_public: false,
       is_private: true,
       allow_comments: true,
@@ -233,7 +234,7 @@ describe('deleting a story', () => {
       region: 'us-east-1',
       endpoint: env.S3_ENDPOINT,
       forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
     });
     await s3.send(
       // A story's media lives under its owner's prefix (keys.storyMediaPrefix).

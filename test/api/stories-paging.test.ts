@@ -16,7 +16,14 @@ let data: typeof import('@storyloom/functions/data/stories');
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'storyloom-paging-'));
-  stack = await startLocalStack({ dataDir, port: 0, quiet: true, webDir: join(dataDir, 'web') });
+  // Leaves of 8 keys: the page directory splits and merges with a few dozen stories, as it does at 200.
+  stack = await startLocalStack({
+    dataDir,
+    port: 0,
+    quiet: true,
+    webDir: join(dataDir, 'web'),
+    env: { PUBLIC_PAGES_LEAF_MAX: '8' },
+  });
   // The handlers and this import read the environment startLocalStack just set: same modules, same table.
   data = await import('@storyloom/functions/data/stories');
 });
@@ -96,5 +103,86 @@ describe('public stories on a table of their own', () => {
     const res = await getJson<PublicStoriesResponse>('/public/stories?limit=50');
     expect(res.body.pagination.total).toBe(counted);
     expect(res.body.stories).toHaveLength(Math.min(50, counted));
+  });
+
+  it('finds any page in the same few calls through the page directory, across leaf splits, toggles and deletes', async () => {
+    const { LEAF_MAX, publicPagesReady } = await import('@storyloom/functions/data/public-pages');
+    const { dynamo } = await import('@storyloom/functions/lib/clients/dynamo');
+    const before = (await getJson<PublicStoriesResponse>('/public/stories?limit=50')).body.pagination.total;
+    expect(LEAF_MAX).toBe(8);
+    const seeded = Array.from({ length: 90 }, (_, i) => story(1000 + i, 'deep-author', true));
+    for (let i = 0; i < seeded.length; i += 25)
+      await Promise.all(seeded.slice(i, i + 25).map((s) => data.putNewStory(s)));
+    // Some leave the list again, some are deleted: the directory follows every change.
+    // A run of eight in a row empties whole leaves, which then go.
+    const hidden = seeded.filter((_, i) => i % 7 === 3 || (i >= 40 && i < 52));
+    await Promise.all(hidden.slice(0, 6).map((s) => data.setStoryVisibility(s.id, { isPublic: false })));
+    for (const s of hidden.slice(6)) await data.setStoryVisibility(s.id, { isPublic: false });
+    const deleted = seeded.filter((_, i) => i % 11 === 5 && !hidden.some((h) => h.id === seeded[i]!.id));
+    for (const s of deleted) await data.deleteStoryItem(s.id);
+    expect(await publicPagesReady()).toBe(true);
+    const gone = new Set([...hidden, ...deleted].map((s) => s.id));
+    const expected = seeded
+      .filter((s) => !gone.has(s.id))
+      .map((s) => s.id)
+      .reverse();
+
+    let calls = 0;
+    dynamo.middlewareStack.add(
+      (next) => async (args) => {
+        calls++;
+        return next(args);
+      },
+      { step: 'initialize', name: 'pagingCallCounter' },
+    );
+    try {
+      const limit = 10;
+      const total = before + expected.length;
+      const lastPage = Math.ceil(total / limit);
+      const perPage: number[] = [];
+      // The newest stories are these (created after the other tests' ones): their pages, and the last.
+      for (const page of [2, 3, 5, Math.floor(expected.length / limit)]) {
+        calls = 0;
+        const res = await getJson<PublicStoriesResponse>(`/public/stories?page=${page}&limit=${limit}`);
+        perPage.push(calls);
+        expect(
+          res.body.stories.map((s) => s.ID),
+          `page ${page}`,
+        ).toEqual(expected.slice((page - 1) * limit, page * limit));
+        expect(res.body.pagination.total).toBe(total);
+      }
+      calls = 0;
+      const last = await getJson<PublicStoriesResponse>(`/public/stories?page=${lastPage}&limit=${limit}`);
+      perPage.push(calls);
+      expect(last.body.stories.length).toBe(total - (lastPage - 1) * limit);
+      // Counter, root, leaf, one page Query: the same for page 2 and the last page.
+      expect(new Set(perPage).size, `calls per page: ${perPage}`).toBe(1);
+      expect(perPage[0]).toBeLessThanOrEqual(4);
+      expect(await publicPagesReady()).toBe(true);
+    } finally {
+      dynamo.middlewareStack.remove('pagingCallCounter');
+    }
+  }, 120_000);
+
+  it('pages a table from before the directory the old way until the rebuild, then through it', async () => {
+    const { dynamo } = await import('@storyloom/functions/lib/clients/dynamo');
+    const { keys } = await import('@storyloom/functions/data/keys');
+    const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { publicPagesReady } = await import('@storyloom/functions/data/public-pages');
+    const all = (await getJson<PublicStoriesResponse>('/public/stories?limit=50&page=1')).body.pagination.total;
+    const want = await getJson<PublicStoriesResponse>(`/public/stories?page=3&limit=7`);
+    await dynamo.send(new DeleteCommand({ TableName: stack.env.TABLE_NAME, Key: keys.publicPagesRoot() }));
+    expect(await publicPagesReady()).toBe(false);
+    // A story made public now does not start a partial directory (the table has public stories).
+    await data.putNewStory(story(5000, 'late-author', true));
+    expect(await publicPagesReady()).toBe(false);
+    const old = await getJson<PublicStoriesResponse>(`/public/stories?page=3&limit=7`);
+    expect(old.body.pagination.total).toBe(all + 1);
+    expect(await data.recountPublicStories()).toBe(all + 1);
+    expect(await publicPagesReady()).toBe(true);
+    const rebuilt = await getJson<PublicStoriesResponse>(`/public/stories?page=3&limit=7`);
+    expect(rebuilt.body.stories.map((s) => s.ID)).toEqual(old.body.stories.map((s) => s.ID));
+    // The new story is the newest of all; page 3 moved by one against before it.
+    expect(rebuilt.body.stories.map((s) => s.ID).slice(1)).toEqual(want.body.stories.map((s) => s.ID).slice(0, 6));
   });
 });

@@ -168,7 +168,7 @@ describe('sharing with users', () => {
     );
 
     const asCommenter = await api<StoryDto>('GET', `/api/stories/${story.ID}`, { token: commenter.token });
-    expect(asCommenter.body.permissions).toEqual({ manage: false, comment: true });
+    expect(asCommenter.body.permissions).toEqual({ manage: false, comment: true, listen: true });
     const posted = await api<CommentResponse>('POST', `/api/stories/${story.ID}/comments`, {
       token: commenter.token,
       body: { text: '  I remember this!  ' },

@@ -68,7 +68,11 @@ describe('narration', () => {
     expect(ready).toMatchObject({ status: 'ready', progress: 1, voice_id, stale: false });
     expect(ready.audio_url).toMatch(new RegExp(`^users/${user.id}/stories/${story.ID}/narration/.*\\.mp3$`));
     const view = (await apiAs<StoryDto>(user, 'GET', `/api/stories/${story.ID}`)).body;
-    expect(view).toMatchObject({ audio_url: ready.audio_url, narration_voice_id: voice_id });
+    expect(view).toMatchObject({
+      audio_url: ready.audio_url,
+      narration_voice_id: voice_id,
+      narration_voice_label: voiceText.narratedInStorytellersVoice,
+    });
     const timings = (await getNarrationTimings(story.ID)) as NarrationTimings;
     expect(timings.words.map((w) => w.text).join(' ')).toBe(CONTENT.match(/[\p{L}\p{N}’']+/gu)!.join(' '));
     expect(timings.duration).toBeCloseTo(ready.duration!, 1);
@@ -76,6 +80,20 @@ describe('narration', () => {
     await setPublic(user, story.ID, true);
     const reader = await registerAndLogin();
     expect((await apiAs(reader, 'GET', `/api/storage/secure-url/${ready.audio_url}`)).status).toBe(200);
+    // The reader learns who speaks, never the voice (its id holds the owner's measured pitch and pace).
+    const seen = await apiAs<StoryDto>(reader, 'GET', `/api/stories/${story.ID}`);
+    expect(seen.body).toMatchObject({
+      narration_voice_id: null,
+      narration_voice_label: voiceText.narratedInStorytellersVoice,
+    });
+    expect(seen.text).not.toContain(voice_id!);
+    // Another user's local voice is refused like one that does not exist.
+    const other = await createStory(reader, { content: CONTENT });
+    expectError(
+      await apiAs(reader, 'POST', `/api/voice/narrate/${other.ID}`, { voice_id }),
+      404,
+      voiceText.unknownVoice,
+    );
   });
 
   it('regenerates with another voice, marks an edited text out of date, and removes', async () => {
@@ -126,7 +144,7 @@ describe('narration', () => {
     expect((await apiAs(reader, 'PUT', `/api/stories/${story.ID}/remove-narration`)).status).toBe(403);
     expectError(
       await apiAs(owner, 'POST', `/api/voice/narrate/${story.ID}`, { voice_id: 'local:m:99:99' }),
-      400,
+      404,
       voiceText.unknownVoice,
     );
     expectError(await apiAs(owner, 'POST', `/api/voice/narrate/${story.ID}`, {}), 400, validation.narrationVoice);

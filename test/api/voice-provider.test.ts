@@ -108,7 +108,9 @@ describe('voice with ElevenLabs configured (contract fake)', () => {
       (s) => s.clone_status === 'ready' || s.clone_status === 'failed',
     );
     expect(status).toMatchObject({ clone_status: 'ready', engine: 'elevenlabs' });
-    expect(status.voice_id).toMatch(/^fake-clone-/);
+    // The owner's handle, never the provider's id (the provider voice is a cache: docs/voice.md).
+    expect(status.voice_id).toMatch(/^own-/);
+    expect(fake.account.clones()).toHaveLength(1);
     const clone = fake.requests.find((r) => r.route === 'clone')!;
     expect(clone.apiKey).toBe('fake-key');
     expect(clone.body).toContain('RIFF');
@@ -119,12 +121,12 @@ describe('voice with ElevenLabs configured (contract fake)', () => {
         { token },
       )
     ).body.voices;
-    expect(voices.map((v) => v.id)).toEqual([status.voice_id, 'fake-premade-rachel', 'fake-premade-adam']);
+    expect(voices.map((v) => v.id)).toEqual([status.voice_id, 'fake-premade-adam', 'fake-premade-rachel']);
     expect(voices[1]!.preview_url).toMatch(/^https:/);
     const id = await storyOf(token);
     expect(
       (await call('POST', `/api/voice/narrate/${id}`, { token, body: { voice_id: 'no-such-voice' } })).status,
-    ).toBe(400);
+    ).toBe(404);
     expect(
       (await call('POST', `/api/voice/narrate/${id}`, { token, body: { voice_id: status.voice_id } })).status,
     ).toBe(202);

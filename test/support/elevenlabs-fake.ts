@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FakeVoiceAccount } from './elevenlabs-fake-voices.ts';
 import { modelsReply, seededRandom, type TtsBehaviour, ttsReply } from './elevenlabs-tts-fake.ts';
 
 export { toneMp3 } from './elevenlabs-tts-fake.ts';
@@ -8,7 +9,8 @@ export { toneMp3 } from './elevenlabs-tts-fake.ts';
  * A local HTTP server that speaks ElevenLabs' wire format for the calls the adapter makes (shapes
  * from the SDK's own serializers, which validate strictly): instant voice cloning, voice search and
  * lookup, deletion, and text to speech with timestamps (a real MP3 whose length follows the text, and
- * a linear character alignment). Tests script failures per route.
+ * a linear character alignment). Tests script failures per route. The voice endpoints keep the provider's
+ * real rules (one shared account, slot limit, `voice_not_found`): elevenlabs-fake-voices.ts.
  */
 export interface FakeReply {
   status: number;
@@ -16,6 +18,8 @@ export interface FakeReply {
   headers?: Record<string, string>;
   /** Wait this long before answering (time-out tests). */
   delayMs?: number;
+  /** Do what the call asks (e.g. make the voice), then answer with this reply instead: a lost response. */
+  afterSuccess?: boolean;
   /** Characters billed when this reply is given (text to speech; see elevenlabs-tts-fake.ts). */
   billed?: number;
 }
@@ -32,6 +36,8 @@ export interface RecordedRequest {
 
 export interface ElevenLabsFake {
   url: string;
+  /** The one provider account every key shares: its voices, slot limit, clones live now. */
+  account: FakeVoiceAccount;
   requests: RecordedRequest[];
   /** Replies used, in order, before the default success for that route. */
   script(route: FakeRoute, ...replies: FakeReply[]): void;
@@ -57,64 +63,39 @@ function routeOf(method: string, path: string): FakeRoute | 'unknown' {
   return 'unknown';
 }
 
-const premade = [
-  {
-    voice_id: 'fake-premade-rachel',
-    name: 'Rachel',
-    category: 'premade',
-    preview_url: 'https://example.com/rachel.mp3',
-  },
-  { voice_id: 'fake-premade-adam', name: 'Adam', category: 'premade', preview_url: 'https://example.com/adam.mp3' },
-];
+export interface ElevenLabsFakeOptions {
+  /** Custom-voice slots of the account (Starter: 10). */
+  slotLimit?: number;
+  /** Every voice call (add, get, search, delete) answers after this long, like the real service. */
+  voiceLatencyMs?: number;
+}
 
-export async function startElevenLabsFake(): Promise<ElevenLabsFake> {
+const VOICE_ROUTES: ReadonlySet<FakeRoute> = new Set(['clone', 'search', 'get', 'delete']);
+
+export async function startElevenLabsFake(options: ElevenLabsFakeOptions = {}): Promise<ElevenLabsFake> {
   const scripted = new Map<FakeRoute, FakeReply[]>();
   const fixed = new Map<FakeRoute, FakeReply>();
   const requests: RecordedRequest[] = [];
-  const voices = new Map<string, { voice_id: string; name: string; category: string; preview_url?: string }>(
-    premade.map((v) => [v.voice_id, v]),
-  );
-  let counter = 0;
-  const quiet: TtsBehaviour = { latencyMs: 0, failureRate: 0, stallMs: 0, seed: 1 };
-  let behaviour = { ...quiet };
+  const account = new FakeVoiceAccount({ slotLimit: options.slotLimit });
+  let behaviour: TtsBehaviour = { latencyMs: 0, failureRate: 0, stallMs: 0, seed: 1 };
   let draw = seededRandom(behaviour.seed);
   let injected = 0;
   let billedCharacters = 0;
   const billedTexts: string[] = [];
 
-  const success = (route: FakeRoute | 'unknown', path: string, body: string): FakeReply => {
+  const success = (route: FakeRoute | 'unknown', path: string, body: string, query: URLSearchParams): FakeReply => {
+    const voiceId = () => decodeURIComponent(path.split('/')[3]!);
     switch (route) {
-      case 'clone': {
-        const name = /name="name"\r\n\r\n([^\r]*)/.exec(body)?.[1] ?? 'Cloned';
-        const voice_id = `fake-clone-${++counter}`;
-        voices.set(voice_id, { voice_id, name, category: 'cloned' });
-        return { status: 200, body: { voice_id, requires_verification: false } };
-      }
-      case 'search': {
-        const list = [...voices.values()].filter((v) => v.category === 'premade');
-        return { status: 200, body: { voices: list, has_more: false, total_count: list.length } };
-      }
-      case 'get': {
-        const voice = voices.get(decodeURIComponent(path.split('/')[3]!));
-        return voice
-          ? { status: 200, body: voice }
-          : { status: 404, body: { detail: { status: 'voice_not_found', message: 'Voice not found' } } };
-      }
-      case 'delete': {
-        const id = decodeURIComponent(path.split('/')[3]!);
-        if (!voices.delete(id))
-          return { status: 404, body: { detail: { status: 'voice_not_found', message: 'Voice not found' } } };
-        return { status: 200, body: { status: 'ok' } };
-      }
+      case 'clone':
+        return account.add(body);
+      case 'search':
+        return account.search(query);
+      case 'get':
+        return account.get(voiceId());
+      case 'delete':
+        return account.delete(voiceId());
       case 'tts':
-        return ttsReply(
-          decodeURIComponent(path.split('/')[3]!),
-          body,
-          (id) => voices.has(id),
-          behaviour,
-          draw,
-          injected++,
-        );
+        return ttsReply(voiceId(), body, (id) => account.voices.has(id), behaviour, draw, injected++);
       case 'models':
         return modelsReply();
       default:
@@ -126,14 +107,20 @@ export async function startElevenLabsFake(): Promise<ElevenLabsFake> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const path = new URL(req.url ?? '/', 'http://fake').pathname;
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const path = url.pathname;
       const route = routeOf(req.method ?? 'GET', path);
       // Multipart samples stay byte for byte (latin1); JSON bodies are UTF-8.
       const body = Buffer.concat(chunks).toString(route === 'clone' ? 'latin1' : 'utf8');
       const apiKey = req.headers['xi-api-key'] as string | undefined;
       requests.push({ route, method: req.method ?? '', path, apiKey, body });
-      const reply =
-        (route !== 'unknown' && (scripted.get(route)?.shift() ?? fixed.get(route))) || success(route, path, body);
+      const failure = route !== 'unknown' ? (scripted.get(route)?.shift() ?? fixed.get(route)) : undefined;
+      if (failure?.afterSuccess) success(route, path, body, url.searchParams);
+      const succeeded = failure ? undefined : success(route, path, body, url.searchParams);
+      const reply = failure ?? {
+        ...succeeded!,
+        ...(route !== 'unknown' && VOICE_ROUTES.has(route) ? { delayMs: options.voiceLatencyMs } : {}),
+      };
       if (reply.billed) {
         billedCharacters += reply.billed;
         billedTexts.push((JSON.parse(body) as { text: string }).text);
@@ -151,6 +138,7 @@ export async function startElevenLabsFake(): Promise<ElevenLabsFake> {
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
+    account,
     requests,
     script(route, ...replies) {
       scripted.set(route, [...(scripted.get(route) ?? []), ...replies]);

@@ -60,13 +60,19 @@ const CRC_TABLE = (() => {
   return table;
 })();
 
-function oggCrc(bytes: Uint8Array): number {
+export function oggCrc(bytes: Uint8Array): number {
   let crc = 0;
   for (const b of bytes) crc = ((crc << 8) ^ CRC_TABLE[((crc >>> 24) ^ b) & 0xff]!) >>> 0;
   return crc;
 }
 
-function oggPage(packets: Uint8Array[], granule: bigint, serial: number, sequence: number, flags: number): Buffer {
+export function oggPage(
+  packets: Uint8Array[],
+  granule: bigint,
+  serial: number,
+  sequence: number,
+  flags: number,
+): Buffer {
   const lacing: number[] = [];
   for (const p of packets) {
     let n = p.length;

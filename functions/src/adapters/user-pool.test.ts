@@ -42,7 +42,8 @@ describe('the client calls', () => {
     cognito.on(InitiateAuthCommand).resolves({ AuthenticationResult: { IdToken: token(), RefreshToken: 'r' } });
     const { secretHash, signIn } = await load();
     const session = await signIn('user-1', 'pw-123456');
-    expect(session).toMatchObject({ refreshToken: 'r' });
+    // The app's refresh token carries the username the fallback refresh needs (its SECRET_HASH).
+    expect(session).toMatchObject({ refreshToken: 'sl1:user-1:r' });
     expect(session?.expiresIn).toBeGreaterThan(3500);
     expect(cognito.commandCalls(InitiateAuthCommand)[0]!.args[0].input).toEqual({
       ClientId: 'unit-client',
@@ -74,6 +75,22 @@ describe('the client calls', () => {
       ClientSecret: SECRET,
       RefreshToken: 'refresh-1',
     });
+  });
+
+  it('falls back to REFRESH_TOKEN_AUTH with the hash of the user id when GetTokensFromRefreshToken is refused', async () => {
+    cognito
+      .on(GetTokensFromRefreshTokenCommand)
+      .rejects(Object.assign(new Error('not on this plan'), { name: 'FeatureUnavailableInTierException' }));
+    cognito.on(InitiateAuthCommand).resolves({ AuthenticationResult: { IdToken: token() } });
+    const { refreshSession, secretHash } = await load();
+    expect(await refreshSession('sl1:user-1:refresh-1')).toMatchObject({ idToken: expect.any(String) });
+    expect(cognito.commandCalls(InitiateAuthCommand)[0]!.args[0].input).toEqual({
+      ClientId: 'unit-client',
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: 'refresh-1', SECRET_HASH: secretHash(SECRET, 'user-1', 'unit-client') },
+    });
+    // A token of the old form (no user id) cannot fall back: the refusal is the answer.
+    await expect(refreshSession('refresh-2')).rejects.toThrow('not on this plan');
   });
 
   it('signs up under the user id with the email only, and turns a policy refusal into PasswordRejected', async () => {

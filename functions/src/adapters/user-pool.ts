@@ -7,6 +7,7 @@ import {
 import type { Role } from '@storyloom/shared/constants';
 import { cognito } from '../lib/clients/cognito.ts';
 import { config } from '../lib/config.ts';
+import { logger } from '../lib/logger.ts';
 import { secretValue } from '../lib/secrets.ts';
 
 /**
@@ -14,7 +15,7 @@ import { secretValue } from '../lib/secrets.ts';
  * username; the pool knows no display username, so login by name or email is resolved by us first.
  *
  * This module makes only the app client's own (public) calls: SignUp, InitiateAuth with the password,
- * GetTokensFromRefreshToken. They need no IAM permission; the client is confidential, so each call
+ * GetTokensFromRefreshToken (InitiateAuth REFRESH_TOKEN_AUTH when that is refused). They need no IAM permission; the client is confidential, so each call
  * proves it comes from the API with the client secret (Secrets Manager, `grants.secrets:
  * ['cognito-client']`). The IAM-signed Admin calls live in user-pool-admin.ts, which no public
  * route imports (docs/accounts.md, "Who may call what in Cognito").
@@ -99,7 +100,11 @@ export async function signIn(userId: string, password: string): Promise<SessionT
       }),
     );
     if (!result?.IdToken || !result.RefreshToken) throw new Error('Cognito returned no tokens (an auth challenge?)');
-    return { idToken: result.IdToken, refreshToken: result.RefreshToken, expiresIn: secondsLeft(result.IdToken) };
+    return {
+      idToken: result.IdToken,
+      refreshToken: wrapRefreshToken(userId, result.RefreshToken),
+      expiresIn: secondsLeft(result.IdToken),
+    };
   } catch (error) {
     if (WRONG_CREDENTIALS.has(errorName(error))) return null;
     throw error;
@@ -107,26 +112,84 @@ export async function signIn(userId: string, password: string): Promise<SessionT
 }
 
 /**
+ * The refresh token the app hands out: Cognito's, behind the Cognito username (our user id). The
+ * fallback refresh (InitiateAuth REFRESH_TOKEN_AUTH) needs a SECRET_HASH, which is computed from the
+ * username, and Cognito's refresh token is opaque. The username is no secret: a wrong one only makes
+ * Cognito refuse the hash. Tokens from before this form (no prefix) refresh by the first way only.
+ */
+const REFRESH_PREFIX = 'sl1:';
+
+export function wrapRefreshToken(userId: string, cognitoToken: string): string {
+  return `${REFRESH_PREFIX}${userId}:${cognitoToken}`;
+}
+
+export function unwrapRefreshToken(value: string): { userId?: string; token: string } {
+  if (!value.startsWith(REFRESH_PREFIX)) return { token: value };
+  const rest = value.slice(REFRESH_PREFIX.length);
+  const colon = rest.indexOf(':');
+  if (colon <= 0) return { token: value };
+  return { userId: rest.slice(0, colon), token: rest.slice(colon + 1) };
+}
+
+/**
+ * Set once GetTokensFromRefreshToken was refused for a reason other than the token (the operation not
+ * offered to this pool's plan, or blocked): this function instance then refreshes by the fallback only.
+ */
+let refreshOperationRefused = false;
+
+/**
  * A new ID token for a refresh token, or null when the refresh token is invalid, expired or revoked.
- * GetTokensFromRefreshToken takes the client secret itself (no SECRET_HASH, so no username needed);
- * the client has no refresh token rotation, so the refresh token stays the same.
+ * First GetTokensFromRefreshToken, which takes the client secret itself; if Cognito refuses it (any
+ * answer but a refused token), InitiateAuth REFRESH_TOKEN_AUTH with the SECRET_HASH of the username
+ * the app's refresh token carries (docs/accounts.md, "Refresh"). The client has no refresh token
+ * rotation, so the refresh token stays the same either way.
  */
 export async function refreshSession(refreshToken: string): Promise<Omit<SessionTokens, 'refreshToken'> | null> {
   const secret = await clientSecret();
+  const { userId, token } = unwrapRefreshToken(refreshToken);
+  let refused: unknown;
+  if (!refreshOperationRefused || !userId) {
+    try {
+      const { AuthenticationResult: result } = await cognito.send(
+        new GetTokensFromRefreshTokenCommand({
+          ClientId: config.userPoolClientId,
+          ClientSecret: secret,
+          RefreshToken: token,
+        }),
+      );
+      if (!result?.IdToken) return null;
+      return { idToken: result.IdToken, expiresIn: secondsLeft(result.IdToken) };
+    } catch (error) {
+      if (WRONG_CREDENTIALS.has(errorName(error))) return null;
+      if (!userId) throw error;
+      refused = error;
+    }
+  }
   try {
     const { AuthenticationResult: result } = await cognito.send(
-      new GetTokensFromRefreshTokenCommand({
+      new InitiateAuthCommand({
         ClientId: config.userPoolClientId,
-        ClientSecret: secret,
-        RefreshToken: refreshToken,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: token, SECRET_HASH: secretHash(secret, userId, config.userPoolClientId) },
       }),
     );
     if (!result?.IdToken) return null;
+    if (refused && !refreshOperationRefused) {
+      refreshOperationRefused = true;
+      logger.warn('GetTokensFromRefreshToken refused: refreshing with REFRESH_TOKEN_AUTH', {
+        error: errorName(refused),
+      });
+    }
     return { idToken: result.IdToken, expiresIn: secondsLeft(result.IdToken) };
   } catch (error) {
     if (WRONG_CREDENTIALS.has(errorName(error))) return null;
-    throw error;
+    throw refused ?? error;
   }
+}
+
+/** Forgets that GetTokensFromRefreshToken was refused (tests). */
+export function resetRefreshFallback(): void {
+  refreshOperationRefused = false;
 }
 
 /** The claims of an ID token Cognito just issued to us (not verified: it came straight from Cognito). */

@@ -9,15 +9,22 @@ import { keys } from './keys.ts';
 import { buildUpdate } from './update.ts';
 
 /**
- * Interactive sessions, cached answers and the questions a story could not answer (docs/interactive.md,
- * "Data"). Sessions and cached answers expire with `ttl`; dynalite never expires items, so every read here
+ * Interactive sessions and the questions a story could not answer (docs/interactive.md,
+ * "Data"). Sessions expire with `ttl`; dynalite never expires items, so every read here
  * checks `ttl` itself.
  */
 const table = () => config.tableName;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** Who listens: the story's owner, or whoever holds a share link, or anyone on a public story. */
-export type Listener = { kind: 'owner'; userId: string } | { kind: 'link'; token: string } | { kind: 'public' };
+/**
+ * Who listens: the story's owner, a person it is shared with by name (`reader`, signed in), whoever holds a
+ * share link, or anyone on a public story.
+ */
+export type Listener =
+  | { kind: 'owner'; userId: string }
+  | { kind: 'reader'; userId: string }
+  | { kind: 'link'; token: string }
+  | { kind: 'public' };
 
 export interface SessionRecord {
   id: string;
@@ -35,7 +42,13 @@ export async function putSession(session: SessionRecord): Promise<void> {
   await dynamo.send(
     new PutCommand({
       TableName: table(),
-      Item: { ...keys.interactiveSession(session.id), type: 'InteractiveSession', ...session },
+      Item: {
+        ...keys.interactiveSession(session.id),
+        ...keys.sessionsOfStoryIndex(session.storyId, session.id),
+        ...('userId' in session.listener ? keys.sessionsOfUserIndex(session.listener.userId, session.id) : {}),
+        type: 'InteractiveSession',
+        ...session,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -47,15 +60,7 @@ export async function getSession(sessionId: string): Promise<SessionRecord | und
     new GetCommand({ TableName: table(), Key: keys.interactiveSession(sessionId), ConsistentRead: true }),
   );
   if (!Item || Number(Item.ttl) <= nowSeconds()) return undefined;
-  return {
-    id: String(Item.id),
-    storyId: String(Item.storyId),
-    listener: Item.listener as Listener,
-    currentTime: Number(Item.currentTime ?? 0),
-    questions: Number(Item.questions ?? 0),
-    createdAt: String(Item.createdAt),
-    ttl: Number(Item.ttl),
-  };
+  return toSession(Item);
 }
 
 /** Records a time report and keeps the session alive; false when it has ended meanwhile. */
@@ -77,23 +82,59 @@ export function touchSession(sessionId: string, update: { currentTime?: number; 
 }
 
 /**
- * Counts one question against the session's cap, atomically: false when the session already asked `max`
- * (or has ended).
+ * One call per question (docs/interactive.md, "Calls per question"): counts the question against the
+ * session's cap, keeps the session alive, and returns it — only if it is live, under the cap and belongs to
+ * this family of listeners (`user`: that user's owner or reader session; otherwise a link or public listener). `undefined` when the
+ * condition failed; `sessionState` then tells an ended session from a full one.
  */
-export function countQuestion(sessionId: string, max: number, ttl: number): Promise<boolean> {
-  return conditionally(
-    dynamo.send(
+export async function claimSessionQuestion(
+  sessionId: string,
+  listener: { kind: 'user'; userId: string } | { kind: 'shared' },
+  max: number,
+  ttl: number,
+): Promise<SessionRecord | undefined> {
+  // A signed-in caller's sessions are the owner's or a named reader's, always with their user id.
+  const mine =
+    listener.kind === 'user'
+      ? '#listener.#kind IN (:owner, :reader) AND #listener.userId = :uid'
+      : 'NOT #listener.#kind IN (:owner, :reader)';
+  try {
+    const { Attributes } = await dynamo.send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.interactiveSession(sessionId),
         UpdateExpression: 'SET #ttl = :ttl ADD questions :one',
-        ConditionExpression:
-          'attribute_exists(pk) AND #ttl > :now AND (attribute_not_exists(questions) OR questions < :max)',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':ttl': ttl, ':now': nowSeconds(), ':one': 1, ':max': max },
+        ConditionExpression: `attribute_exists(pk) AND #ttl > :now AND (attribute_not_exists(questions) OR questions < :max) AND ${mine}`,
+        ExpressionAttributeNames: { '#ttl': 'ttl', '#listener': 'listener', '#kind': 'kind' },
+        ExpressionAttributeValues: {
+          ':ttl': ttl,
+          ':now': nowSeconds(),
+          ':one': 1,
+          ':max': max,
+          ':owner': 'owner',
+          ':reader': 'reader',
+          ...(listener.kind === 'user' ? { ':uid': listener.userId } : {}),
+        },
+        ReturnValues: 'ALL_NEW',
       }),
-    ),
-  );
+    );
+    return Attributes ? toSession(Attributes) : undefined;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+function toSession(Item: Record<string, unknown>): SessionRecord {
+  return {
+    id: String(Item.id),
+    storyId: String(Item.storyId),
+    listener: Item.listener as Listener,
+    currentTime: Number(Item.currentTime ?? 0),
+    questions: Number(Item.questions ?? 0),
+    createdAt: String(Item.createdAt),
+    ttl: Number(Item.ttl),
+  };
 }
 
 export async function deleteSession(sessionId: string): Promise<boolean> {
@@ -101,41 +142,6 @@ export async function deleteSession(sessionId: string): Promise<boolean> {
     new DeleteCommand({ TableName: table(), Key: keys.interactiveSession(sessionId), ReturnValues: 'ALL_OLD' }),
   );
   return Attributes !== undefined && Number(Attributes.ttl) > nowSeconds();
-}
-
-export interface CachedAnswer {
-  answer: string;
-  declined: false | DeclineKind;
-  citedSentenceIds: number[];
-  /** Media key of the spoken answer, when one was made (it outlives the cache entry: see ANSWER_AUDIO_DAYS). */
-  audioKey?: string;
-}
-
-export async function getCachedAnswer(storyId: string, cacheKey: string): Promise<CachedAnswer | undefined> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: table(), Key: keys.interactiveAnswer(storyId, cacheKey) }),
-  );
-  if (!Item || Number(Item.ttl) <= nowSeconds()) return undefined;
-  return {
-    answer: String(Item.answer),
-    declined: (Item.declined as CachedAnswer['declined']) ?? false,
-    citedSentenceIds: (Item.citedSentenceIds as number[]) ?? [],
-    audioKey: typeof Item.audioKey === 'string' ? Item.audioKey : undefined,
-  };
-}
-
-export async function putCachedAnswer(
-  storyId: string,
-  cacheKey: string,
-  answer: CachedAnswer,
-  ttl: number,
-): Promise<void> {
-  await dynamo.send(
-    new PutCommand({
-      TableName: table(),
-      Item: { ...keys.interactiveAnswer(storyId, cacheKey), type: 'InteractiveAnswer', ...answer, ttl },
-    }),
-  );
 }
 
 export interface AskedQuestionRecord {

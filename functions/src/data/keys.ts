@@ -51,8 +51,25 @@ export const keys = {
   // ---- Interactive (docs/interactive.md) ----
   /** A listening session by its id (the id is the listener's credential; the item expires with `ttl`). */
   interactiveSession: (sessionId: string) => ({ pk: `ISESSION#${sessionId}`, sk: 'SESSION' }),
+  /** Sessions of a story (gsi1 on the session item): ended with the story when it is deleted. */
+  sessionsOfStoryIndex: (storyId: string, sessionId: string) => ({
+    gsi1pk: `ISESSIONS#${storyId}`,
+    gsi1sk: sessionId,
+  }),
+  sessionsOfStoryPartition: (storyId: string) => `ISESSIONS#${storyId}`,
+  /**
+   * Sessions of a signed-in listener (owner or reader; gsi2, sparse): a reader's sessions sit on other
+   * people's stories and name the user, so the account's deletion finds them here.
+   */
+  sessionsOfUserIndex: (userId: string, sessionId: string) => ({
+    gsi2pk: `ISESSIONS_BY#${userId}`,
+    gsi2sk: sessionId,
+  }),
+  sessionsOfUserPartition: (userId: string) => `ISESSIONS_BY#${userId}`,
   /** A cached answer: same story text heard, same question, same engine (expires with `ttl`). */
   interactiveAnswer: (storyId: string, cacheKey: string) => ({ pk: `IANSWER#${storyId}`, sk: cacheKey }),
+  /** Every cached answer of a story (they hold its text): deleted with the story. */
+  interactiveAnswerPartition: (storyId: string) => `IANSWER#${storyId}`,
   /** A question listeners asked that the story did not answer, in the story's partition (goes with it). */
   askedQuestion: (storyId: string, questionHash: string) => ({ pk: `STORY#${storyId}`, sk: `ASKED#${questionHash}` }),
   askedQuestionPrefix: () => 'ASKED#',
@@ -83,6 +100,9 @@ export const keys = {
     gsi4sk: `${createdAt}#${storyId}`,
   }),
   publicByAuthorPartition: (authorId: string) => `PUBLIC_BY#${authorId}`,
+  /** The page anchors of the public list (data/public-pages.ts): its root, and its leaves by id. */
+  publicPagesRoot: () => ({ pk: 'PUBLIC_PAGES', sk: 'ROOT' }),
+  publicPagesLeaf: (leafId: string) => ({ pk: 'PUBLIC_PAGES', sk: `LEAF#${leafId}` }),
   /** How many stories are public, kept with atomic ADDs on every public/private transition. */
   publicStoryCounter: () => ({ pk: 'COUNTER#PUBLIC_STORIES', sk: 'COUNTER' }),
   /** Every story for the admin panel, newest first (gsi3). */
@@ -126,5 +146,14 @@ export const keys = {
     gsi1sk: storyId,
   }),
   narrationsByVoiceOwnerPartition: (userId: string) => `NARRATED_WITH#${userId}`,
+  /**
+   * Voice profiles whose voice lives at the provider now, least recently used first (gsi1 on the profile,
+   * sparse; as many items as the account has slots): which clone to evict when the slots are full.
+   */
+  providerVoicesIndex: (lastUsedAt: string, userId: string) => ({
+    gsi1pk: 'PROVIDER_VOICES',
+    gsi1sk: `${lastUsedAt}#${userId}`,
+  }),
+  providerVoicesPartition: () => 'PROVIDER_VOICES',
   // ---- end Voice ----
 } as const;

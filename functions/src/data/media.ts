@@ -6,11 +6,13 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
+  S3Client,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from '../lib/clients/s3.ts';
 import { config } from '../lib/config.ts';
+import { currentRequestOrigin } from '../lib/request-origin.ts';
 
 /**
  * Every media object of a user lives under this prefix of the media bucket (profile image, voice
@@ -69,7 +71,7 @@ export async function headMedia(
   }
 }
 
-/** The first `bytes` bytes of an object (a ranged GET: the magic-byte check never reads a whole file). */
+/** The first `bytes` bytes of an object (a ranged GET; the upload confirm asks for all of a file within its cap). */
 export async function readMediaStart(key: string, bytes: number): Promise<Uint8Array> {
   const { Body } = await s3.send(
     new GetObjectCommand({ Bucket: config.mediaBucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
@@ -127,7 +129,7 @@ export function presignUpload(opts: {
   expiresSeconds: number;
 }): Promise<{ url: string; fields: Record<string, string> }> {
   const tagging = `<Tagging><TagSet><Tag><Key>${PENDING_TAG.key}</Key><Value>${PENDING_TAG.value}</Value></Tag></TagSet></Tagging>`;
-  return createPresignedPost(s3, {
+  return createPresignedPost(presigner(), {
     Bucket: config.mediaBucket,
     Key: opts.key,
     Fields: { 'Content-Type': opts.contentType, tagging },
@@ -138,7 +140,32 @@ export function presignUpload(opts: {
 
 /** A presigned GET of one object, valid for `expiresSeconds`. */
 export function presignDownload(key: string, expiresSeconds: number): Promise<string> {
-  return getSignedUrl(s3, new GetObjectCommand({ Bucket: config.mediaBucket, Key: key }), {
+  return getSignedUrl(presigner(), new GetObjectCommand({ Bucket: config.mediaBucket, Key: key }), {
     expiresIn: expiresSeconds,
   });
+}
+
+/** Local mode's presigning clients, one per origin the browser used (a handful: localhost, 127.0.0.1, a LAN name). */
+const localPresigners = new Map<string, S3Client>();
+
+/**
+ * The client that signs URLs for browsers. In AWS: the bucket's own client. In local mode: URLs on the
+ * origin the page was loaded from (the request's), under the local server's media path, signed with the
+ * media-only key pair, so no URL a browser sees carries the stand-ins' key (docs/local-mode.md, "Media").
+ */
+function presigner(): S3Client {
+  const local = config.localMedia;
+  if (!local) return s3;
+  const origin = currentRequestOrigin() ?? config.appUrl;
+  let client = localPresigners.get(origin);
+  if (!client) {
+    client = new S3Client({
+      region: config.region,
+      endpoint: `${origin}${local.path}`,
+      forcePathStyle: true,
+      credentials: { accessKeyId: local.accessKeyId, secretAccessKey: local.secretAccessKey },
+    });
+    localPresigners.set(origin, client);
+  }
+  return client;
 }

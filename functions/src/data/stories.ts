@@ -2,8 +2,10 @@ import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand }
 import type { StoryType } from '@storyloom/shared/constants';
 import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
+import { logger } from '../lib/logger.ts';
 import { conditionally, type ItemKey, isConditionFailure, queryKeys } from './items.ts';
 import { keys } from './keys.ts';
+import { changePublicPages, markPublicPagesIncomplete, publicStartKey, rebuildPublicPages } from './public-pages.ts';
 import { queryAll, queryItems, type StartKey, type TableQuery } from './query.ts';
 import { buildUpdate } from './update.ts';
 
@@ -28,6 +30,9 @@ export interface StoryRecord {
   /** Media key of an audio story or its narration (later issues); absent for plain text stories. */
   audioKey?: string;
   narrationVoiceId?: string;
+  /** How readers are told who speaks it: the storyteller's own voice, or a premade voice's name. */
+  narrationVoiceOwn?: boolean;
+  narrationVoiceName?: string;
   isPublic: boolean;
   allowComments: boolean;
   /** 1 when written, +1 on each content edit: an edit based on an older version is a conflict. Absent on old items (= 1). */
@@ -61,6 +66,8 @@ const STORY_FIELDS = [
   'updatedAt',
   'audioKey',
   'narrationVoiceId',
+  'narrationVoiceOwn',
+  'narrationVoiceName',
   'isPublic',
   'allowComments',
   'shareToken',
@@ -95,7 +102,7 @@ export async function putNewStory(story: StoryRecord): Promise<void> {
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
-  if (story.isPublic) await addToPublicCount(1);
+  if (story.isPublic) await publicListChanged(1, story);
 }
 
 /** Story by id, strongly consistent (every management call reads through here). */
@@ -272,7 +279,7 @@ export async function setStoryVisibility(
       const { Attributes } = await dynamo.send(
         new UpdateCommand({ TableName: table(), Key: keys.story(storyId), ...update, ReturnValues: 'ALL_NEW' }),
       );
-      if (flips) await addToPublicCount(change.isPublic ? 1 : -1);
+      if (flips) await publicListChanged(change.isPublic ? 1 : -1, current);
       return Attributes ? toStoryRecord(Attributes) : undefined;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -371,7 +378,7 @@ export async function deleteStoryItem(storyId: string): Promise<StoryRecord | un
     );
     if (!Attributes) return undefined;
     const old = toStoryRecord(Attributes);
-    if (old.isPublic) await addToPublicCount(-1);
+    if (old.isPublic) await publicListChanged(-1, old);
     return old;
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
@@ -449,8 +456,9 @@ export async function listStoryIdsByAuthor(authorId: string): Promise<string[]> 
 
 /**
  * One page of public stories, newest first, from the sparse gsi2. Pages are numbered (the spec's
- * `?page&limit`), so the first `(page-1)*limit` index entries are skipped with a keys-only projection
- * before the page is read: latency stays low, but the read cost grows with the page number (docs/stories.md).
+ * `?page&limit`): page N starts after the key the page directory names (data/public-pages.ts, three
+ * calls for any N). Without a complete directory (a table from before it), the first `(page-1)*limit`
+ * index entries are skipped with a keys-only projection instead, whose cost grows with N (docs/stories.md).
  */
 export async function listPublicStoriesPage(page: number, limit: number): Promise<StoryRecord[]> {
   const base: TableQuery = {
@@ -461,15 +469,36 @@ export async function listPublicStoriesPage(page: number, limit: number): Promis
   };
   let startKey: StartKey | undefined;
   if (page > 1) {
-    const skipped = await queryItems(
-      { ...base, ProjectionExpression: 'pk, sk, gsi2pk, gsi2sk' },
-      { limit: (page - 1) * limit },
-    );
-    if (!skipped.next) return [];
-    startKey = skipped.next;
+    const anchored = await publicStartKey((page - 1) * limit);
+    if (anchored === null) return [];
+    if (anchored) startKey = anchored;
+    else {
+      const skipped = await queryItems(
+        { ...base, ProjectionExpression: 'pk, sk, gsi2pk, gsi2sk' },
+        { limit: (page - 1) * limit },
+      );
+      if (!skipped.next) return [];
+      startKey = skipped.next;
+    }
   }
   const { items } = await queryItems(base, { limit, startKey });
   return items.map(toStoryRecord);
+}
+
+/**
+ * One story joined (+1) or left (-1) the public list: the page directory first (it may start only on a
+ * table with no public story yet, which the counter still says), then the counter.
+ */
+async function publicListChanged(delta: 1 | -1, story: Pick<StoryRecord, 'createdAt' | 'id'>): Promise<void> {
+  const { gsi2sk } = keys.publicStoriesIndex(story.createdAt, story.id);
+  try {
+    await changePublicPages(delta, gsi2sk, countPublicStories);
+  } catch (error) {
+    // The story has changed already: pages stay right by the slower way until the directory is rebuilt.
+    logger.error('public page directory not updated; reads skip entries until it is rebuilt', { error });
+    await markPublicPagesIncomplete();
+  }
+  await addToPublicCount(delta);
 }
 
 /** The public-story counter (one GetItem). Never below zero, even if a crash ever left it off by one. */
@@ -491,7 +520,8 @@ async function addToPublicCount(delta: number): Promise<void> {
 }
 
 /**
- * Maintenance: counts the sparse public index (Select COUNT, every page) and stores the result. Reads
+ * Maintenance: counts the sparse public index (Select COUNT, every page) and stores the result, and
+ * rebuilds the page directory from it (data/public-pages.ts). Reads
  * every public story's index entry, so it is an operator's repair tool, never on a request path.
  */
 export async function recountPublicStories(): Promise<number> {
@@ -504,6 +534,7 @@ export async function recountPublicStories(): Promise<number> {
   await dynamo.send(
     new PutCommand({ TableName: table(), Item: { ...keys.publicStoryCounter(), type: 'Counter', count } }),
   );
+  await rebuildPublicPages();
   return count;
 }
 

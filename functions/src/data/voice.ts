@@ -1,14 +1,14 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NarrationStatus } from '@storyloom/shared/narration';
-import type { CloneStatus } from '@storyloom/shared/voice';
+import type { CloneStatus, VoiceProviderProblem } from '@storyloom/shared/voice';
 import { dynamo } from '../lib/clients/dynamo.ts';
 import { s3 } from '../lib/clients/s3.ts';
 import { config } from '../lib/config.ts';
 import { conditionally, isConditionFailure } from './items.ts';
 import { keys } from './keys.ts';
 import { mediaKeys } from './media.ts';
-import { queryAll } from './query.ts';
+import { queryAll, queryItems } from './query.ts';
 import { buildUpdate } from './update.ts';
 
 /**
@@ -47,14 +47,42 @@ export interface VoiceProfile {
   cloneAttempts?: number;
   consentAt?: string;
   consentText?: string;
+  /**
+   * The provider's voice (ElevenLabs) is a cache of the sample and consent: `voiceId` is the owner's stable
+   * handle, `providerVoiceId` the voice at the provider now (absent once evicted; made again on demand).
+   */
+  providerVoiceId?: string;
+  /** A voice made at the provider and not yet in use: stored right after creation, reused by a redelivery. */
+  pendingProviderVoiceId?: string;
+  /** The request (clone or re-creation) the pending voice belongs to, and how long it may take. */
+  pendingRequestId?: string;
+  pendingLeaseUntil?: string;
+  /** Last narration or spoken answer with the provider voice (least recently used is evicted first). */
+  voiceLastUsedAt?: string;
+  /** While a narration speaks with the provider voice it is not evicted. */
+  voiceInUseUntil?: string;
+  voiceEvictedAt?: string;
+  /** Why the provider would not make or speak the voice (its own state and message). */
+  providerProblem?: ProviderProblem;
+  /** Sparse index keys (keys.providerVoicesIndex) while the voice lives at the provider. */
+  gsi1pk?: string;
+  gsi1sk?: string;
   updatedAt: string;
 }
+
+/** The provider states with their own message, metric and alarm (docs/voice.md, "Slots as a cache"). */
+export type ProviderProblem = VoiceProviderProblem;
 
 export interface NarrationRecord {
   storyId: string;
   ownerId: string;
   voiceId: string;
   voiceName?: string;
+  /** Made with the story owner's own voice (not a premade one): readers are told "the storyteller's voice". */
+  ownVoice?: boolean;
+  /** The owner's voice is being made again at the provider (evicted from its slot) before speaking. */
+  preparingVoice?: boolean;
+  problem?: VoiceProviderProblem;
   status: NarrationStatus;
   /** 0..1 */
   progress: number;
@@ -103,6 +131,20 @@ export async function getVoiceProfile(userId: string): Promise<VoiceProfile | un
   if (!Item) return undefined;
   const { pk: _pk, sk: _sk, type: _type, ...profile } = Item;
   return profile as VoiceProfile;
+}
+
+/** Profiles with a voice at the provider, least recently used first (eviction candidates). */
+export async function listProviderVoiceProfiles(limit: number): Promise<VoiceProfile[]> {
+  const { items } = await queryItems(
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.providerVoicesPartition() },
+      ScanIndexForward: true,
+    },
+    { limit },
+  );
+  return items.map(({ pk: _pk, sk: _sk, type: _type, ...profile }) => profile as unknown as VoiceProfile);
 }
 
 /** Sets fields of the profile (creating it), removing those given as undefined. Returns the new profile. */
@@ -248,7 +290,7 @@ export async function listStoriesNarratedWithVoiceOf(userId: string): Promise<st
  */
 export async function setStoryNarration(
   storyId: string,
-  narration: { audioKey: string; voiceId: string } | undefined,
+  narration: { audioKey: string; voiceId: string; ownVoice?: boolean; voiceName?: string } | undefined,
 ): Promise<boolean> {
   return conditionally(
     dynamo.send(
@@ -257,7 +299,12 @@ export async function setStoryNarration(
         Key: keys.story(storyId),
         // Undefined values REMOVE the attributes: no narration clears both.
         ...buildUpdate({
-          set: { audioKey: narration?.audioKey, narrationVoiceId: narration?.voiceId },
+          set: {
+            audioKey: narration?.audioKey,
+            narrationVoiceId: narration?.voiceId,
+            narrationVoiceOwn: narration ? Boolean(narration.ownVoice) : undefined,
+            narrationVoiceName: narration?.ownVoice ? undefined : narration?.voiceName,
+          },
           condition: 'attribute_exists(pk) AND storyType = :text',
           values: { ':text': 'text' },
         }),

@@ -1,4 +1,6 @@
+import { deleteItems } from '../data/items.ts';
 import { deleteMediaUnder, userMediaPrefix } from '../data/media.ts';
+import { listSessionKeysOfUser } from '../data/story-leftovers.ts';
 import { purgeUserStories } from './stories/deletion.ts';
 import { purgeVoiceData } from './voice/deletion.ts';
 
@@ -19,6 +21,8 @@ export interface UserDataPurger {
 export const userDataPurgers: readonly UserDataPurger[] = [
   /** The user's stories (with their shares, link, comments and media), shares received, comments left. */
   { name: 'stories', purge: purgeUserStories },
+  /** Listening sessions the user holds on other people's stories (as a reader); their own go with their stories. */
+  { name: 'interactive', purge: async (userId) => deleteItems(await listSessionKeysOfUser(userId)) },
   /** The voice profile (consent included), sample and previews; the provider's copy by a media job. */
   { name: 'voice', purge: purgeVoiceData },
   /** Last: every object under users/<id>/, whichever feature put it there. */

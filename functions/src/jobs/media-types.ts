@@ -12,5 +12,9 @@ export const mediaJobSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('voice.narrate'), storyId: z.string(), jobKey: z.string() }),
   /** Remove a voice at its provider (account or voice deleted; the API functions never hold the key). */
   z.object({ type: z.literal('voice.delete-provider-voice'), voiceId: z.string() }),
+  /** Remove every provider voice named for a user and made before `before` (account or voice deleted). */
+  z.object({ type: z.literal('voice.delete-user-voices'), userId: z.string(), before: z.string() }),
+  /** The periodic sweep of provider voices nothing points at (hourly: EventBridge in AWS, a timer locally). */
+  z.object({ type: z.literal('voice.sweep-provider-voices') }),
 ]);
 export type MediaJob = z.infer<typeof mediaJobSchema>;

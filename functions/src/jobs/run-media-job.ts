@@ -3,6 +3,7 @@ import { elevenLabsEngine } from '../adapters/voice/provider.ts';
 import { runClone } from '../domain/voice/clone-job.ts';
 import type { JobDelivery } from '../domain/voice/job-context.ts';
 import { runNarration } from '../domain/voice/narration-job.ts';
+import { deleteUserProviderVoices, sweepProviderVoices } from '../domain/voice/provider-sweep.ts';
 import { logger } from '../lib/logger.ts';
 import type { MediaJob } from './media-types.ts';
 
@@ -19,5 +20,13 @@ export async function runMediaJob(job: MediaJob, delivery: JobDelivery): Promise
         return;
       }
       return (await elevenLabsEngine()).deleteVoice(job.voiceId);
+    case 'voice.delete-user-voices':
+      if (engineKind() !== 'elevenlabs') return;
+      await deleteUserProviderVoices(await elevenLabsEngine(), job.userId, job.before);
+      return;
+    case 'voice.sweep-provider-voices':
+      if (engineKind() !== 'elevenlabs') return;
+      await sweepProviderVoices(await elevenLabsEngine());
+      return;
   }
 }

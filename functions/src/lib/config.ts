@@ -31,4 +31,19 @@ export const config = {
     ses: optionalEnv('SES_ENDPOINT'),
     sqs: optionalEnv('SQS_ENDPOINT'),
   },
+  /**
+   * Local mode only: browsers reach media through the local server at this path, with URLs signed by a
+   * media-only key pair that the stand-ins do not know (docs/local-mode.md, "Media"). Unset in AWS.
+   */
+  localMedia: localMediaConfig(),
 } as const;
+
+function localMediaConfig(): { path: string; accessKeyId: string; secretAccessKey: string } | undefined {
+  const path = optionalEnv('LOCAL_MEDIA_PATH');
+  if (!path) return undefined;
+  return {
+    path,
+    accessKeyId: requiredEnv('LOCAL_MEDIA_KEY_ID'),
+    secretAccessKey: requiredEnv('LOCAL_MEDIA_SECRET'),
+  };
+}

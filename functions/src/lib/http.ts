@@ -82,14 +82,14 @@ export function route<
     ? base.use(httpJsonBodyParser({ disableContentTypeCheck: true }) as middy.MiddlewareObj<HttpEvent, HttpResult>)
     : base;
   const handler = withBody.use(errorMapper()).handler(async (event): Promise<HttpResult> => {
-    assertCameThroughEdge(event);
+    const throughDoor = await assertCameThroughEdge(event);
     const user = await authenticate(event, options.auth);
     const req = {
       body: parse(options.body, options.body ? (event.body as unknown) : undefined),
       query: parse(options.query, event.queryStringParameters ?? {}),
       params: parse(options.params, wellFormedPath(event.pathParameters)),
       user,
-      sourceIp: clientAddress(event),
+      sourceIp: clientAddress(event, throughDoor),
       event,
     } as RouteRequest<Infer<B>, Infer<Q>, Infer<P>, UserFor<A>>;
     return toResult(await fn(req));

@@ -25,10 +25,10 @@ export interface AppBindingsProps {
   /** Private functions routes may invoke; filled as they are made, before the routes that invoke them. */
   privateFunctions: Partial<Record<PrivateFunctionId, lambda.IFunction>>;
   /**
-   * The value CloudFront sends in `x-origin-verify` (a deploy-time secret reference, never in the
-   * template); the handlers refuse requests without it (functions/src/lib/edge.ts).
+   * The secret whose value CloudFront sends in `x-origin-verify`; route functions read it at run time
+   * (functions/src/lib/edge.ts) and refuse requests without it. Never a value in their environment.
    */
-  originVerifyValue?: string;
+  originSecret?: secretsmanager.ISecret;
   /** SES configuration set the mailer names on every message (bounce and complaint suppression). */
   configurationSetName?: string;
 }
@@ -99,9 +99,21 @@ export class AppBindings {
       ...Object.fromEntries(
         Object.entries(props.queues).map(([name, queue]) => [QUEUE_URL_ENV[name as QueueName], queue.queueUrl]),
       ),
-      ...(props.originVerifyValue && { ORIGIN_VERIFY: props.originVerifyValue }),
       ...(props.configurationSetName && { SES_CONFIGURATION_SET: props.configurationSetName }),
     };
+  }
+
+  /**
+   * The door of an API route: read access to the origin secret and its ARN in `ORIGIN_VERIFY_SECRET_ID`
+   * (workers and private functions get no HTTP requests, so they do not get it).
+   */
+  bindDoor(fn: lambda.Function): void {
+    const secret = this.props.originSecret;
+    if (!secret) return;
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+    );
+    fn.addEnvironment('ORIGIN_VERIFY_SECRET_ID', secret.secretArn);
   }
 
   /** Gives a function the environment and the grants it declares, nothing more. */

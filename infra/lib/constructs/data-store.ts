@@ -9,6 +9,9 @@ export const PENDING_TAG = { key: 'storyloom-pending', value: 'true' } as const;
 /** ANSWER_AUDIO_TAG of functions/src/data/interactive.ts (same reason). */
 export const ANSWER_AUDIO_TAG = { key: 'storyloom-expires', value: 'answer' } as const;
 
+/** How long an overwritten or deleted media object can still be restored. */
+export const NONCURRENT_DAYS = 7;
+
 export interface DataStoreProps {
   /** The app's origin (`https://…`): browsers upload media straight to the bucket from it. */
   appOrigin: string;
@@ -27,7 +30,12 @@ export class DataStore extends Construct {
 
   constructor(scope: Construct, id: string, props: DataStoreProps) {
     super(scope, id);
-    const removalPolicy = props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    // The table has deletion protection in production, so a failed first deploy could not delete it on
+    // rollback: it is plainly retained (it has no fixed name, so the rerun makes a new one). The media
+    // bucket has a fixed name (the CSP names it): RetainExceptOnCreate, so a failed first deploy removes it
+    // (empty then) and the rerun can create it again.
+    const tablePolicy = props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const bucketPolicy = props.retain ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY;
     const string = dynamodb.AttributeType.STRING;
 
     this.table = new dynamodb.Table(this, 'Table', {
@@ -37,7 +45,7 @@ export class DataStore extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: tableDefinition.ttlAttribute,
       deletionProtection: props.retain,
-      removalPolicy,
+      removalPolicy: tablePolicy,
     });
     for (const index of tableDefinition.globalIndexes) {
       this.table.addGlobalSecondaryIndex({
@@ -66,14 +74,18 @@ export class DataStore extends Construct {
           maxAge: 3000,
         },
       ],
+      // Versioned: an overwritten or deleted object can be restored for NONCURRENT_DAYS, then it is gone
+      // for good (deletion promises nothing lingers longer: docs/infrastructure.md, "Data").
+      versioned: true,
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { noncurrentVersionExpiration: Duration.days(NONCURRENT_DAYS), expiredObjectDeleteMarker: true },
         // Presigned uploads arrive tagged pending and lose the tag when confirmed (functions/src/data/media.ts).
         { tagFilters: { [PENDING_TAG.key]: PENDING_TAG.value }, expiration: Duration.days(1) },
         // Spoken answers of the interactive player are tagged to go after a day (functions/src/data/interactive.ts).
         { tagFilters: { [ANSWER_AUDIO_TAG.key]: ANSWER_AUDIO_TAG.value }, expiration: Duration.days(1) },
       ],
-      removalPolicy,
+      removalPolicy: bucketPolicy,
       autoDeleteObjects: !props.retain,
     });
   }

@@ -128,6 +128,7 @@ const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
  */
 export class UserPoolFirewall extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
+  readonly association: wafv2.CfnWebACLAssociation;
 
   constructor(scope: Construct, id: string, props: { userPoolArn: string }) {
     super(scope, id);
@@ -176,7 +177,7 @@ export class UserPoolFirewall extends Construct {
         },
       ],
     });
-    new wafv2.CfnWebACLAssociation(this, 'Association', {
+    this.association = new wafv2.CfnWebACLAssociation(this, 'Association', {
       resourceArn: props.userPoolArn,
       webAclArn: this.webAcl.attrArn,
     });

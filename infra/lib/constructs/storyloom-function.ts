@@ -24,7 +24,7 @@ export class StoryloomFunction extends lambda.Function {
   constructor(scope: Construct, id: string, props: StoryloomFunctionProps) {
     const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
       retention: logs.RetentionDays.ONE_MONTH,
-      removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY,
     });
     // Its own role, with no managed policy: writing to its own log group is all it starts with; the
     // route's declared grants are added by AppBindings.bind (docs/infrastructure.md, "Grants per route").

@@ -50,6 +50,8 @@ export class UserDirectory extends Construct {
       },
       accountRecovery: cognito.AccountRecovery.NONE,
       deletionProtection: props.retain,
+      // Deletion protection would make a rollback's delete fail, so a failed first deploy keeps the pool
+      // (no fixed name: the rerun makes a new one; docs/deploy.md says how to remove the empty one).
       removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     this.client = this.userPool.addClient('WebClient', {

@@ -1,12 +1,15 @@
 import { fileURLToPath } from 'node:url';
-import { Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { type EdgeFunctionName, edgeSource } from '../edge/source.ts';
 import { acknowledge } from '../nag.ts';
 import { contentSecurityPolicy, HSTS_SECONDS, PERMISSIONS_POLICY } from '../security-headers.ts';
 
@@ -29,8 +32,8 @@ export interface WebAppProps {
   retainLogs?: boolean;
 }
 
-const edgeFunction = (name: string) =>
-  cloudfront.FunctionCode.fromFile({ filePath: fileURLToPath(new URL(`../edge/${name}.js`, import.meta.url)) });
+/** The script with its texts filled in from the shared messages (edge/source.ts). */
+const edgeFunction = (name: EdgeFunctionName) => cloudfront.FunctionCode.fromInline(edgeSource(name));
 
 /**
  * One origin for the whole app: CloudFront serves the SPA from a private bucket and sends
@@ -159,6 +162,28 @@ export class WebApp extends Construct {
     );
 
     if (props.webDist) {
+      // CDK's upload function (one per stack, shared by both deployments) runs with this role and log
+      // group instead of its defaults (a managed policy, logs kept forever).
+      const uploadLogs = new logs.LogGroup(this, 'UploadLogs', {
+        retention: logs.RetentionDays.ONE_MONTH,
+        removalPolicy: RemovalPolicy.DESTROY,
+      });
+      const uploadRole = new iam.Role(this, 'UploadRole', {
+        assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+        description: 'Storyloom: copies the built SPA into its bucket and invalidates CloudFront',
+      });
+      uploadRole.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          resources: [uploadLogs.logGroupArn],
+        }),
+      );
+      acknowledge(
+        uploadRole,
+        'AwsSolutions-IAM5',
+        "CDK's BucketDeployment grants itself: read on the CDK asset objects (hash-named), write on the SPA bucket's objects, and cloudfront:CreateInvalidation, which takes no resource narrower than *",
+      );
+      const upload = { role: uploadRole, logGroup: uploadLogs };
       // Hashed assets first, cached for good and never pruned (open tabs still lazy-load old chunks);
       // then index.html, revalidated on every load, and the edge caches invalidated.
       const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
@@ -168,6 +193,7 @@ export class WebApp extends Construct {
         prune: false,
         cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
         memoryLimit: 512,
+        ...upload,
       });
       const index = new s3deploy.BucketDeployment(this, 'DeployIndex', {
         sources: [s3deploy.Source.asset(props.webDist)],
@@ -179,8 +205,17 @@ export class WebApp extends Construct {
         distribution: this.distribution,
         distributionPaths: ['/*'],
         memoryLimit: 512,
+        ...upload,
       });
       index.node.addDependency(assets);
+      const handler = Stack.of(this).node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
+      if (handler) {
+        acknowledge(
+          handler,
+          'AwsSolutions-L1',
+          "CDK's BucketDeployment function: its Python runtime is chosen by aws-cdk-lib with its bundled AWS CLI layer and moves with CDK upgrades",
+        );
+      }
     }
   }
 }

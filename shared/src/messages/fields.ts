@@ -2,6 +2,9 @@
 export const textMessages = {
   unsupported: 'This text contains characters that cannot be saved (a NUL or a broken character)',
   lineBreak: 'Please keep this on one line, without tabs or control characters',
+  /** Multi-line text (a story, a comment, a message) keeps line breaks and tabs, no other control character. */
+  controlCharacters:
+    'This text contains control characters that cannot be saved; only line breaks and tabs are allowed',
   /** A parse failure without a message of its own (not expected: every rule names its text). */
   invalid: 'Invalid input',
   /** `label` names the field ("Name", "Description"; "This field" when none is given). */

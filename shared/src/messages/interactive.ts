@@ -1,4 +1,4 @@
-import { QUESTION_MAX_CHARS, QUESTIONS_PER_SESSION } from '../constants.ts';
+import { ASKED_QUESTIONS_KEPT, QUESTION_MAX_CHARS, QUESTIONS_PER_SESSION } from '../constants.ts';
 import type { DeclineKind } from '../interactive.ts';
 
 /** Interactive listening: the spec's texts word for word, then the ones it leaves open (docs/interactive.md). */
@@ -12,6 +12,8 @@ export const interactiveText = {
   answerFailed: 'Failed to get answer',
   questionRequired: 'Please type a question',
   questionTooLong: `Questions must be at most ${QUESTION_MAX_CHARS} characters`,
+  questionNoWords: 'Please ask your question in words (letters or numbers)',
+  questionDirection: 'Please type your question without text-direction control characters',
   sessionEnded: 'This listening session has ended. Close the player and open it again to go on.',
   noAudio: 'This story has no narration to listen to yet.',
   sessionCap: `You have asked ${QUESTIONS_PER_SESSION} questions in this session, the most one session allows. Close the player and open it again to ask more.`,
@@ -23,6 +25,20 @@ export const interactiveText = {
   sharedNote: 'Questions the story could not answer are shared with the storyteller.',
   fromStory: 'From the story:',
   familyAsked: 'Your family asked:',
+  /** The read-along text: one tab stop, sentences reached with the arrow keys (docs/web.md). */
+  readAlongLabel: 'Story text',
+  readAlongHint: 'Use the arrow keys to move between sentences, and Enter to play the story from one.',
+  /** Said while a question waits for its answer (the entry that holds the focus). */
+  asking: 'Asking…',
+  /** The conversation list of the player. */
+  conversation: 'Conversation',
+  conversationEmpty: 'Questions you ask and their answers appear here.',
+  youAsked: 'You asked: ',
+  answerIs: 'Answer: ',
+  clear: 'Clear',
+  replay: 'Replay answer',
+  playFrom: (sentence: string) => `Play the story from: ${sentence}`,
+  familyAskedNote: `Questions your story could not answer. A question asked again is shown once; the ${ASKED_QUESTIONS_KEPT} most recent are kept.`,
   /** The API's answers to ending a session and dismissing an asked question. */
   sessionEndedAck: 'Session ended',
   questionDismissed: 'Question dismissed',

@@ -1,4 +1,4 @@
-import { DIRECT_UPLOAD_MAX_BYTES } from '../constants.ts';
+import { DIRECT_UPLOAD_MAX_BYTES, IMAGE_MAX_SIDE_PIXELS, STORY_AUDIO_MAX_SECONDS } from '../constants.ts';
 
 /** Uploads, recordings and the secure player: the spec's texts word for word, then the ones it leaves open. */
 export const mediaValidation = {
@@ -22,6 +22,12 @@ export const mediaSuccess = {
 export const mediaText = {
   storyAudioSize: 'File size must be less than 25MB',
   storyAudioMissing: 'Please record or choose an audio file for your story',
+  recordingNeedsSecurePage:
+    'Recording needs a secure page: open the app at https:// or http://localhost on this device. You can upload an audio file instead.',
+  recordingKeptStory: 'Your recording is kept. It is saved with your story when you press Save Audio Story.',
+  recordingKeptSample: 'Your recording is kept. Press Upload Voice Sample to use it.',
+  recordingDraftTitle: 'Restore your recording?',
+  leaveRecording: 'Your recording and anything typed on this page will be lost.',
   tooBigForDirect: `Files over ${DIRECT_UPLOAD_MAX_BYTES / 1024 / 1024} MB cannot be sent in one request: use POST /api/media/uploads`,
   uploadNotFound: 'The upload was not found. Please upload the file again.',
   uploadKey: 'Invalid upload key',
@@ -29,6 +35,12 @@ export const mediaText = {
   emptyFile: 'The file is empty',
   truncatedWav: 'The WAV file is incomplete. Please record or export it again.',
   noFile: 'Please choose a file',
+  audioDamaged:
+    'This audio file is damaged or incomplete: its header does not describe audio that can be played. Please record or export it again.',
+  audioInconsistent: 'This audio file holds more sound than its header says. Please export it again.',
+  storyAudioTooLong: `Audio stories can be at most ${STORY_AUDIO_MAX_SECONDS / 3600} hours long.`,
+  imageDamaged: 'This picture is damaged or incomplete. Please choose another file.',
+  imageTooLarge: `Pictures can be at most ${IMAGE_MAX_SIDE_PIXELS.toLocaleString('en-US')} × ${IMAGE_MAX_SIDE_PIXELS.toLocaleString('en-US')} pixels. Please choose a smaller one.`,
   audioStoryCreated: 'Audio story created successfully!',
   mediaNotFound: 'Not found',
 } as const;

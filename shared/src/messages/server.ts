@@ -4,6 +4,12 @@ export const serverText = {
   routeNotFound: 'No such endpoint',
   malformedJson: 'The request body is not valid JSON',
   malformedPath: 'The address of this request is malformed',
+  /** The web page answered (400) for an address with a broken %-escape, at the edge and in local mode. */
+  badAddressPage: {
+    title: 'This address is not valid',
+    body: 'The link may have been cut short or mistyped. Please check it, or start again from the home page.',
+    home: 'Go to the home page',
+  },
   bodyTooLarge: 'The request body is too large',
   unauthorized: 'Please log in to continue',
   forbidden: 'You do not have permission to do that',

@@ -1,4 +1,4 @@
-import { SAMPLE_RECOMMENDED_MAX_SECONDS, SAMPLE_RECOMMENDED_MIN_SECONDS } from '../constants.ts';
+import { SAMPLE_MAX_SECONDS, SAMPLE_RECOMMENDED_MAX_SECONDS, SAMPLE_RECOMMENDED_MIN_SECONDS } from '../constants.ts';
 
 /** Voice cloning and narration: the spec's texts word for word, then the ones it leaves open (docs/voice.md). */
 export const voiceValidation = {
@@ -47,6 +47,7 @@ export const voiceText = {
   sampleUnreadable: 'We could not read this audio file. Please record again or choose another file.',
   sampleM4a:
     'M4A files are converted by the app before upload. Please choose the file in the app, or upload MP3, WAV, OGG or WebM.',
+  sampleTooLong: `This recording is longer than ${SAMPLE_MAX_SECONDS / 60} minutes. Please use a sample of ${SAMPLE_RECOMMENDED_MIN_SECONDS} seconds to ${SAMPLE_RECOMMENDED_MAX_SECONDS / 60} minutes.`,
   sampleLengthWarning: `For the best result, use a sample of ${SAMPLE_RECOMMENDED_MIN_SECONDS} seconds to ${SAMPLE_RECOMMENDED_MAX_SECONDS / 60} minutes.`,
   noSample: 'Please upload a voice sample first.',
   cloneBusy: 'Your voice is being prepared. Please wait a moment.',
@@ -60,6 +61,17 @@ export const voiceText = {
   noNarration: 'This story has no narration.',
   voiceDeleted: 'Your voice has been deleted.',
   aiVoice: 'AI voice',
+  /** What a story's readers learn of its narration voice: never the voice's id (docs/voice.md, "Your voice is yours"). */
+  narratedInStorytellersVoice: "Narrated in the storyteller's voice (AI)",
+  narratedByPremade: (name: string) => `Narrated by ${name}, an AI voice`,
+  narratedByAiVoice: 'Narrated by an AI voice',
+  /** A narration in the owner's voice while the voice is made again at the provider (docs/voice.md, "Slots as a cache"). */
+  preparingVoice: 'Preparing your voice…',
+  /** The provider states that have their own message (and an operator alarm). */
+  voiceLimitReached: 'All voice places at our voice service are in use right now. Please try again in a little while.',
+  quotaExceeded: 'Our voice service has used up its allowance for now. Please try again later.',
+  requiresVerification:
+    'Our voice service asks for this voice to be verified before it can be used. Please record a new sample of your own voice, or choose another voice.',
 } as const;
 
 /** What every voice's preview says. */

@@ -17,6 +17,36 @@ export function isStorableText(value: string): boolean {
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}\u115F\u1160\u3164\uFFA0\u2800\u17B4\u17B5\u180E]|\u034F/gu;
 /** Control characters (CR, LF, tab, NUL…) have no place in a one-line field such as a name or a title. */
 const CONTROL = /\p{Cc}/u;
+/** C0 and C1 controls other than tab, line feed and carriage return: multi-line text keeps only those three. */
+const STRAY_CONTROL = /(?![\t\n\r])\p{Cc}/u;
+/**
+ * Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): invisible, and they reverse or
+ * reorder the text after them, so a name, a title or a question could show something other than what it
+ * holds ("‮txt.exe" reads "exe.txt"), in every list and mail it reaches. Plain right-to-left text needs none of
+ * them (the Unicode bidi algorithm orders it), so they are stripped from all free text; the marks LRM/RLM/ALM
+ * stay (they reorder nothing around them).
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** The text without bidi embedding, override and isolate controls (see BIDI_CONTROLS). */
+export function withoutBidiControls(value: string): string {
+  return value.replace(BIDI_CONTROLS, '');
+}
+
+/** True when the text holds no control character besides tab, line feed and carriage return. */
+export function hasOnlyTextControls(value: string): boolean {
+  return !STRAY_CONTROL.test(value);
+}
+
+/**
+ * The checks every free-text field shares, in this order: bidi controls stripped, trimmed (the caller's
+ * length and blank checks go between), then storable, visible, and the controls its kind allows.
+ */
+export const stripBidi = () => z.overwrite(withoutBidiControls);
+export const controlCheck = (multiLine: boolean) =>
+  multiLine
+    ? z.refine<string>(hasOnlyTextControls, textMessages.controlCharacters)
+    : z.refine<string>((v) => !CONTROL.test(v), textMessages.lineBreak);
 
 export { textMessages };
 
@@ -47,14 +77,17 @@ export function normaliseEmail(email: string): string {
 export const requiredText = (missing: string, max: number, label = 'This field', opts: { multiLine?: boolean } = {}) =>
   z.pipe(
     z.string({ error: missing }),
-    z.string().check(
-      z.trim(),
-      z.minLength(1, missing),
-      z.maxLength(max, textMessages.tooLong(label, max)),
-      z.refine(isStorableText, textMessages.unsupported),
-      z.refine(hasVisibleText, missing),
-      z.refine((v) => opts.multiLine || !CONTROL.test(v), textMessages.lineBreak),
-    ),
+    z
+      .string()
+      .check(
+        stripBidi(),
+        z.trim(),
+        z.minLength(1, missing),
+        z.maxLength(max, textMessages.tooLong(label, max)),
+        z.refine(isStorableText, textMessages.unsupported),
+        z.refine(hasVisibleText, missing),
+        controlCheck(opts.multiLine === true),
+      ),
   );
 
 /** An optional one-line string, trimmed; blank (or only invisible characters) becomes undefined. */
@@ -62,12 +95,15 @@ export const optionalText = (max: number, label = 'This field') =>
   z.optional(
     z.pipe(
       z.nullable(
-        z.string().check(
-          z.trim(),
-          z.maxLength(max, textMessages.tooLong(label, max)),
-          z.refine(isStorableText, textMessages.unsupported),
-          z.refine((v) => !CONTROL.test(v), textMessages.lineBreak),
-        ),
+        z
+          .string()
+          .check(
+            stripBidi(),
+            z.trim(),
+            z.maxLength(max, textMessages.tooLong(label, max)),
+            z.refine(isStorableText, textMessages.unsupported),
+            controlCheck(false),
+          ),
       ),
       z.transform((v) => (v && hasVisibleText(v) ? v : undefined)),
     ),

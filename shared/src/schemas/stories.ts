@@ -13,7 +13,7 @@ import {
 import { textMessages } from '../messages/fields.ts';
 import { storyMessages } from '../messages/stories.ts';
 import { validation } from '../messages.ts';
-import { hasVisibleText, isStorableText } from './fields.ts';
+import { controlCheck, hasVisibleText, isStorableText, stripBidi, withoutBidiControls } from './fields.ts';
 
 /**
  * Story payloads (spec sections 3, 5, 7). Dates are calendar dates `YYYY-MM-DD` (from <input type="date">)
@@ -41,12 +41,13 @@ const dateField = z.optional(
 
 /**
  * Titles and names: no control characters (no CR/LF that could reach a header), no NUL or broken
- * characters, and something visible once invisible characters are removed (else `blank`).
+ * characters, and something visible once invisible characters are removed (else `blank`). Bidi controls
+ * are stripped before (`stripBidi`, fields.ts).
  */
 const oneLine = (blank: string) => [
   z.refine<string>(isStorableText, textMessages.unsupported),
   z.refine<string>(hasVisibleText, blank),
-  z.refine<string>((v) => !/\p{Cc}/u.test(v), textMessages.lineBreak),
+  controlCheck(false),
 ];
 
 /** Optional text, trimmed (`''` clears it). Multi-line text (an audio description) keeps its line breaks. */
@@ -56,14 +57,16 @@ const optionalTrimmed = (max: number, message: string, opts: { multiLine?: boole
       z.nullable(z.string()),
       z.pipe(
         z.transform((v: string | null) => {
-          const trimmed = v?.trim() ?? '';
+          const trimmed = withoutBidiControls(v ?? '').trim();
           return hasVisibleText(trimmed) ? trimmed : '';
         }),
-        z.string().check(
-          z.maxLength(max, message),
-          z.refine(isStorableText, textMessages.unsupported),
-          z.refine((v) => opts.multiLine || !/\p{Cc}/u.test(v), textMessages.lineBreak),
-        ),
+        z
+          .string()
+          .check(
+            z.maxLength(max, message),
+            z.refine(isStorableText, textMessages.unsupported),
+            controlCheck(opts.multiLine === true),
+          ),
       ),
     ),
   );
@@ -75,6 +78,7 @@ export const storyTitleField = (required: string) =>
     z
       .string()
       .check(
+        stripBidi(),
         z.trim(),
         z.minLength(1, required),
         z.maxLength(STORY_TITLE_MAX, storyMessages.titleMax),
@@ -98,11 +102,13 @@ export const createStorySchema = z
       z
         .string()
         .check(
+          stripBidi(),
           z.trim(),
           z.minLength(1, validation.storyContentCreate),
           z.maxLength(STORY_CONTENT_MAX, storyMessages.contentMax),
           z.refine(isStorableText, textMessages.unsupported),
           z.refine(hasVisibleText, validation.storyContentCreate),
+          controlCheck(true),
         ),
     ),
     location: optionalTrimmed(STORY_LOCATION_MAX, storyMessages.locationMax),
@@ -161,11 +167,13 @@ export const commentSchema = z.object({
     z
       .string()
       .check(
+        stripBidi(),
         z.trim(),
         z.minLength(1, storyMessages.commentRequired),
         z.maxLength(COMMENT_MAX, storyMessages.commentMax),
         z.refine(isStorableText, textMessages.unsupported),
         z.refine(hasVisibleText, storyMessages.commentRequired),
+        controlCheck(true),
       ),
   ),
 });
@@ -267,7 +275,10 @@ export interface StoryDto {
   CreatedAt: string;
   updated_at: string;
   audio_url: string | null;
+  /** Only for the story's owner (whose voice it is, or a premade one); null for everyone else. */
   narration_voice_id: string | null;
+  /** Who speaks the narration, for every reader ("Narrated in the storyteller's voice (AI)"); null without one. */
+  narration_voice_label: string | null;
   is_public: boolean;
   is_private: boolean;
   allow_comments: boolean;
@@ -279,7 +290,12 @@ export interface StoryDto {
   comments_next_cursor?: string | null;
   shared_with: ShareDto[];
   /** What the caller may do: lets the SPA show or hide panels without guessing. */
-  permissions: { manage: boolean; comment: boolean };
+  permissions: {
+    manage: boolean;
+    comment: boolean;
+    /** Single-story views: may listen interactively on the signed-in routes (the owner, a share by name). */
+    listen?: boolean;
+  };
   /** Only in `shared_stories`: the permission the owner gave the caller. */
   shared_permission?: 'read' | 'comment';
   /** Admin list only. */

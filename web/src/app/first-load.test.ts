@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,16 @@ describe('first load', () => {
     expect(sources.filter((s) => /query-core\/.*queryObserver/.test(s))).toEqual([]);
     expect(sources.filter((s) => s.includes('/zod/'))).toEqual([]);
     expect(sources.some((s) => s.endsWith('shared/src/messages/common.ts'))).toBe(true);
+  });
+
+  it('gives the listening page only what it uses: no messages index, no zod', async () => {
+    const manifest = JSON.parse(/id="lazy-chunks">(.*?)<\/script>/.exec(html)![1]!) as Record<string, string[]>;
+    const page = (await readdir(join(outdir, 'assets'))).find((f) => /^SharedStoryRoute-.*\.js$/.test(f))!;
+    const scripts = [`/assets/${page}`, ...manifest.SharedStoryRoute!];
+    const sources = (await Promise.all(scripts.map(sourcesOf))).flat();
+    expect(sources.some((s) => s.endsWith('components/interactive/ReadAlongText.tsx'))).toBe(true);
+    expect(sources.filter((s) => s.endsWith('shared/src/messages.ts'))).toEqual([]);
+    expect(sources.filter((s) => s.includes('/zod/'))).toEqual([]);
   });
 
   it("lists every lazy page's chunks under the name the router asks for them by", async () => {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { TEXT_DRAFT_PREFIX } from '#web/lib/drafts.ts';
 
 /** How long typing rests before the draft is written (it is also written when the page goes away). */
 const SAVE_DELAY_MS = 400;
-const PREFIX = 'storyloom.draft';
 
 export interface Draft<V> {
   values: V;
@@ -47,7 +47,7 @@ function store(key: string, draft: Draft<unknown> | null): void {
 
 /** The storage key of a draft: one per user and per story (`new` for the create form). */
 export function draftKey(userId: string, storyId: string): string {
-  return `${PREFIX}.${userId}.${storyId}`;
+  return `${TEXT_DRAFT_PREFIX}.${userId}.${storyId}`;
 }
 
 /**

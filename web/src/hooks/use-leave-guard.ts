@@ -23,9 +23,13 @@ export function useLeaveGuard(dirty: boolean): LeaveGuard {
       currentLocation,
       nextLocation,
     }: {
-      currentLocation: { pathname: string };
-      nextLocation: { pathname: string };
-    }) => dirtyRef.current && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
+      currentLocation: { pathname: string; search: string };
+      nextLocation: { pathname: string; search: string };
+      // The search counts too: /create-story?type=audio and /create-story are different forms.
+    }) =>
+      dirtyRef.current &&
+      !allowed.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
     [],
   );
   const blocker = useBlocker(shouldBlock);

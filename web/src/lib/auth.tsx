@@ -2,6 +2,7 @@ import { commonFallback } from '@storyloom/shared/messages/common';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { User } from '#web/types/api.ts';
 import { ApiError, api } from './api-client.ts';
+import { clearAllDrafts } from './drafts.ts';
 import { useQueryClient } from './react-query.ts';
 import { clearTokens, getToken, readTokenClaims, storeTokens, subscribeTokens, TOKEN_KEY } from './token-storage.ts';
 
@@ -76,6 +77,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } catch {
         // Logging out here must work offline too; the server's session then ends with its tokens.
       }
+      // A shared computer: the next person must not find this one's unsaved writing or recordings.
+      await clearAllDrafts();
       setLoggedOut(true);
       endLocally();
     })().finally(() => {

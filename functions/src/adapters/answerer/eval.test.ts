@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { rate, scoreAnswerer } from '../../../../bench/interactive-eval/score.ts';
+import { goldProblems, loadEvalSet, rate, scoreAnswerer } from '../../../../bench/interactive-eval/score.ts';
 import { LocalAnswerer } from './local.ts';
 
-/** The quality gate of the local answerer on the evaluation set (bench/interactive-eval/README.md; figures in docs/interactive.md). */
-describe('local answerer on the evaluation set', () => {
-  it('cites the answer for ≥ 80% of answerable questions and declines ≥ 90% of the others', async () => {
-    const result = await scoreAnswerer(new LocalAnswerer());
-    expect(result.answerable.total).toBeGreaterThanOrEqual(70);
-    expect(result.declines.total).toBeGreaterThanOrEqual(30);
-    expect(rate(result.answerable), result.failures.join('\n')).toBeGreaterThanOrEqual(0.8);
-    expect(rate(result.declines), result.failures.join('\n')).toBeGreaterThanOrEqual(0.9);
+/**
+ * The quality gate of the local answerer on the dev split of the evaluation corpus
+ * (bench/interactive-eval/README.md; figures for dev and test in docs/interactive.md). The test split is
+ * never scored here: it is for reporting only.
+ */
+describe('local answerer on the dev split', () => {
+  it('has gold that holds: every gold phrase is in a heard sentence', () => {
+    expect(goldProblems([...loadEvalSet('dev'), ...loadEvalSet('test')])).toEqual([]);
+  });
+
+  it('cites the answer and declines at least as well as when these figures were last recorded (docs/interactive.md)', async () => {
+    const result = await scoreAnswerer(new LocalAnswerer(), loadEvalSet('dev'));
+    expect(result.answerable.total).toBeGreaterThanOrEqual(300);
+    expect(rate(result.answerable), result.failures.join('\n')).toBeGreaterThanOrEqual(0.62);
+    expect(rate(result.declines), result.failures.join('\n')).toBeGreaterThanOrEqual(0.7);
   });
 });

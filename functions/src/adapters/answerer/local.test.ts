@@ -31,6 +31,25 @@ describe('local answerer', () => {
     expect(ask('Where did grandpa propose?').citedSentenceIds).toContain(4);
   });
 
+  it('answers a kinship word for the narrator in a short first-person sentence with the fact', () => {
+    const answer = ask('how old was grandpa');
+    expect(answer).toMatchObject({ declined: false, citedSentenceIds: [3] });
+    expect(answer.answer).toBe('He told me he was twenty-three.');
+  });
+
+  it('prints a trace of every stage for one question', () => {
+    const trace: string[] = [];
+    answerLocally(
+      { story: { title: 'Grandpa' }, sentences, heardCount: 4, question: 'what year did you meet grandpa' },
+      'local',
+      trace,
+    );
+    expect(trace.map((line) => line.split(':')[0])).toEqual(
+      expect.arrayContaining(['normalize', 'retrieve', 'type-match', 'decide', 'phrase']),
+    );
+    expect(trace.at(-1)).toContain('1952');
+  });
+
   it('says the story does not say when nothing answers', () => {
     const answer = ask('What was the name of your first dog?');
     expect(answer).toMatchObject({ declined: 'not-in-story', citedSentenceIds: [] });

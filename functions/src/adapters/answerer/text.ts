@@ -1,6 +1,5 @@
 import model from 'wink-eng-lite-web-model';
-import winkNLP, { type ItemSentence, type ItsFunction } from 'wink-nlp';
-import type { StorySentence } from './port.ts';
+import winkNLP, { type ItsFunction } from 'wink-nlp';
 
 /**
  * Sentence splitting, parts of speech and lemmas with wink-nlp's English lite model, loaded once per
@@ -47,28 +46,8 @@ function readTokens(tokens: WinkTokens): TokenInfo[] {
     .filter((t) => t.type !== 'tabCRLF' && t.pos !== 'SPACE' && t.value.trim() !== '');
 }
 
-/** Splits a story into sentences numbered from 1, with offsets (UTF-16 code units) into `content`. */
-export function splitSentences(content: string): StorySentence[] {
-  const sentences: StorySentence[] = [];
-  let cursor = 0;
-  nlp
-    .readDoc(content)
-    .sentences()
-    .each((sentence: ItemSentence) => {
-      let start = -1;
-      let end = cursor;
-      for (const token of readTokens(sentence.tokens())) {
-        const at = content.indexOf(token.value, end);
-        if (at < 0) continue;
-        if (start < 0) start = at;
-        end = at + token.value.length;
-      }
-      if (start < 0) return;
-      cursor = end;
-      sentences.push({ id: sentences.length + 1, text: content.slice(start, end), start, end });
-    });
-  return sentences;
-}
+/** Sentences come from the model-free splitter (sentences.ts), so every route numbers them the same way. */
+export { splitSentences } from './sentences.ts';
 
 /** Tokens and index terms of a short text (a question, or one sentence). */
 export function analyzeShort(text: string): { terms: Term[]; tokens: TokenInfo[] } {

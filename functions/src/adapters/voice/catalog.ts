@@ -44,13 +44,32 @@ export async function catalogVoices(): Promise<VoiceInfo[]> {
   }));
 }
 
-/** Whether a voice id names a voice of this deployment's engine (the user's own is checked by the caller). */
-export async function catalogHasVoice(voiceId: string): Promise<boolean> {
-  if (engineKind() !== 'elevenlabs') return LOCAL_PRESETS.some((v) => v.id === voiceId);
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(voiceId)) return false;
+/**
+ * One of the voices everybody may pick (a provider's premade voice, or a local preset), or undefined.
+ * The provider's lookup answers for every voice of the shared account, other users' clones included, so
+ * only its `premade` category counts here: a user's own voice is checked against their profile by the caller.
+ */
+export async function catalogVoice(voiceId: string): Promise<VoiceInfo | undefined> {
+  if (engineKind() !== 'elevenlabs') {
+    const preset = LOCAL_PRESETS.find((v) => v.id === voiceId);
+    return preset && { ...preset };
+  }
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(voiceId)) return undefined;
   const response = await providerGet(`/v1/voices/${encodeURIComponent(voiceId)}`);
-  await response.body?.cancel();
-  if (response.status === 404 || response.status === 400 || response.status === 422) return false;
-  if (!response.ok) throw new Error(`ElevenLabs voice lookup failed with ${response.status}`);
-  return true;
+  if (response.status === 404 || response.status === 400 || response.status === 422) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new Error(`ElevenLabs voice lookup failed with ${response.status}`);
+  }
+  const voice = (await response.json()) as {
+    voice_id?: string;
+    name?: string;
+    category?: string;
+    preview_url?: string;
+  };
+  if (voice.category !== 'premade') return undefined;
+  return { id: voiceId, name: voice.name ?? voiceId, preview_url: voice.preview_url ?? null };
 }

@@ -57,7 +57,7 @@ describe('ElevenLabs adapter', () => {
     expect(fake.requests[0]?.body).toContain('name="name"');
 
     const voices = await engine.listVoices();
-    expect(voices.map((v) => v.name)).toEqual(['Rachel', 'Adam']);
+    expect(voices.map((v) => v.name)).toEqual(['Adam', 'Rachel']); // sort=name asc, as asked
     expect(voices[0]?.preview_url).toMatch(/^https:/);
     expect(await engine.hasVoice(voiceId)).toBe(true);
     expect(await engine.hasVoice('nope')).toBe(false);

@@ -90,18 +90,35 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
     });
   }
 
-  async clone(request: CloneRequest): Promise<{ voiceId: string }> {
-    const created = await this.call('clone a voice', () =>
-      this.client.voices.ivc.create({
-        name: request.name,
-        description: request.description || undefined,
-        files: [{ data: request.sample, filename: request.fileName, contentType: request.contentType }],
-        removeBackgroundNoise: true,
-      }),
+  async clone(request: CloneRequest): Promise<{ voiceId: string; requiresVerification?: boolean }> {
+    // One attempt: a create is not idempotent (a lost answer may hide a made voice); the clone job looks
+    // for a voice of this request's name before it creates again (domain/voice/provider-voices.ts).
+    const created = await this.call(
+      'clone a voice',
+      () =>
+        this.client.voices.ivc.create({
+          name: request.name,
+          description: request.description || undefined,
+          files: [{ data: request.sample, filename: request.fileName, contentType: request.contentType }],
+          removeBackgroundNoise: true,
+        }),
+      { attempts: 1 },
     );
-    // An update replaces the voice: remove the old one at the provider (the app keeps one per user).
-    if (request.replaces && request.replaces !== created.voiceId) await this.deleteVoice(request.replaces);
-    return { voiceId: created.voiceId };
+    // The voice it replaces is deleted by the clone job once the profile points at the new one.
+    return { voiceId: created.voiceId, requiresVerification: created.requiresVerification };
+  }
+
+  async findVoices(search: string): Promise<Array<{ id: string; name: string; createdAtUnix?: number }>> {
+    const found: Array<{ id: string; name: string; createdAtUnix?: number }> = [];
+    let nextPageToken: string | undefined;
+    do {
+      const page = await this.call('find voices', () =>
+        this.client.voices.search({ search, voiceType: 'personal', pageSize: 100, nextPageToken }),
+      );
+      for (const v of page.voices) found.push({ id: v.voiceId, name: v.name ?? '', createdAtUnix: v.createdAtUnix });
+      nextPageToken = page.hasMore ? page.nextPageToken : undefined;
+    } while (nextPageToken);
+    return found;
   }
 
   async listVoices(): Promise<VoiceInfo[]> {
@@ -179,7 +196,7 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
           },
           { abortSignal: signal, timeoutInSeconds },
         ),
-      signal,
+      { signal },
     );
     const mp3 = new Uint8Array(Buffer.from(response.audioBase64, 'base64'));
     const duration = mp3Seconds(mp3);
@@ -220,8 +237,10 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
   private async call<T>(
     what: string,
     run: (timeoutInSeconds: number | undefined) => Promise<T>,
-    signal?: AbortSignal,
+    options: { signal?: AbortSignal; attempts?: number } = {},
   ): Promise<T> {
+    const { signal } = options;
+    const totalAttempts = options.attempts ?? this.options.totalAttempts;
     let rateLimited = 0;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -229,7 +248,7 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
       } catch (error) {
         const failure = classify(error, what);
         if (signal?.aborted) throw new ProviderFailure(`Cancelled (${what})`, true, failure.status);
-        if (!failure.retryable || attempt >= this.options.totalAttempts) throw failure;
+        if (!failure.retryable || attempt >= totalAttempts) throw failure;
         let wait: number;
         if (failure.status === 429) {
           rateLimited++;
@@ -260,9 +279,16 @@ class ProviderFailure extends VoiceEngineError {
     retryable: boolean,
     status?: number,
     readonly retryAfterSeconds?: number,
+    code?: string,
   ) {
-    super(message, retryable, status);
+    super(message, retryable, status, code);
   }
+}
+
+/** The provider's `detail.status` word (voice_limit_reached, quota_exceeded, voice_not_found…). */
+function detailStatus(body: unknown): string | undefined {
+  const d = (body as { detail?: unknown } | undefined)?.detail;
+  return d && typeof d === 'object' && 'status' in d ? String((d as { status: unknown }).status) : undefined;
 }
 
 function retryAfter(error: ElevenLabsError): number | undefined {
@@ -287,12 +313,17 @@ function classify(error: unknown, what: string): ProviderFailure {
     }
     if (status === 429) return new ProviderFailure(`ElevenLabs rate limit (${what})`, true, 429, retryAfter(error));
     if (status >= 500) return new ProviderFailure(`ElevenLabs failed with ${status} (${what})`, true, status);
+    const code = detailStatus(error.body);
+    if (code === 'quota_exceeded')
+      return new ProviderFailure(`ElevenLabs quota exceeded (${what})`, false, status, undefined, code);
     if (status === 401 || status === 403)
-      return new ProviderFailure(`ElevenLabs refused the API key (${what})`, false, status);
+      return new ProviderFailure(`ElevenLabs refused the API key (${what})`, false, status, undefined, code);
     return new ProviderFailure(
       `ElevenLabs rejected the request with ${status} (${what}): ${detail(error.body)}`,
       false,
       status,
+      undefined,
+      code,
     );
   }
   if ((error as Error | null)?.name === 'AbortError') return new ProviderFailure(`Cancelled (${what})`, true);

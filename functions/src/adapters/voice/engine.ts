@@ -68,7 +68,10 @@ export interface VoiceEngine {
   readonly kind: 'local' | 'elevenlabs';
   /** What the app calls a voice made from a sample: the local engine does not clone, and says so. */
   readonly cloneLabel: string;
-  clone(request: CloneRequest): Promise<{ voiceId: string }>;
+  /** `requiresVerification`: the provider made the voice but will not speak with it until verified. */
+  clone(request: CloneRequest): Promise<{ voiceId: string; requiresVerification?: boolean }>;
+  /** The provider's own (cloned) voices whose name contains `search`; absent for engines without stored voices. */
+  findVoices?(search: string): Promise<Array<{ id: string; name: string; createdAtUnix?: number }>>;
   /** Voices everybody may use (the user's own voice is added by the caller). */
   listVoices(): Promise<VoiceInfo[]>;
   /** Whether a voice id belongs to this engine and still exists (narration refuses unknown voices). */
@@ -84,6 +87,8 @@ export class VoiceEngineError extends Error {
     message: string,
     readonly retryable: boolean,
     readonly status?: number,
+    /** The provider's own word for it (`detail.status`: voice_limit_reached, quota_exceeded, …). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'VoiceEngineError';

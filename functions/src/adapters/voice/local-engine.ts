@@ -1,9 +1,11 @@
 import type { EspeakEvent, EspeakWorker } from '@echogarden/espeak-ng-emscripten';
 import type { WordTiming } from '@storyloom/shared/narration';
-import { decodeAudio } from './audio/decode.ts';
-import { floatToInt16, Mp3Writer } from './audio/mp3.ts';
-import { analyseSpeech, medianPitch } from './audio/pitch.ts';
+import { SAMPLE_MAX_SECONDS } from '@storyloom/shared/voice';
+import { Mp3Writer } from './audio/mp3.ts';
+import { medianPitch } from './audio/pitch.ts';
+import { withSlack } from './audio/probe.ts';
 import { Resampler } from './audio/resample.ts';
+import { analyseSampleAudio } from './audio/sample-audio.ts';
 import type { CloneRequest, Synthesis, SynthesisOptions, VoiceEngine, VoiceInfo } from './engine.ts';
 import { VoiceEngineError } from './engine.ts';
 import {
@@ -14,6 +16,7 @@ import {
   localVoiceId,
   parseLocalVoiceId,
 } from './local-voices.ts';
+import { heavyWork } from './offload.ts';
 import { chunkText, type TextSpan, words } from './text.ts';
 
 /**
@@ -116,8 +119,12 @@ function synthesizeRaw(worker: EspeakWorker, text: string, voice: string, pitch:
 
 /** Fits a local voice to a sample: its median pitch picks family and setting, its syllable rate the pace. */
 export async function fitLocalVoice(sample: Uint8Array): Promise<LocalVoiceParams> {
-  const pcm = await decodeAudio(sample);
-  const stats = analyseSpeech(pcm.samples, pcm.sampleRate);
+  const pool = heavyWork();
+  if (pool) return pool.fitLocalVoice(sample);
+  // The sample was measured when it was uploaded; decoding is still capped in case it was not.
+  const analysis = await analyseSampleAudio(sample, { maxSeconds: withSlack(SAMPLE_MAX_SECONDS) });
+  if (!analysis.ok) throw new VoiceEngineError(`The sample cannot be decoded: ${analysis.detail}`, false);
+  const { stats } = analysis;
   if (!stats.medianHz) throw new VoiceEngineError('No voice found in the sample', false);
   const family: Family = stats.medianHz < FAMILY_SPLIT_HZ ? 'm' : 'f';
   // Conversational English runs near 4.5 syllables a second of speech at eSpeak's 165 words a minute.
@@ -191,36 +198,47 @@ export class LocalVoiceEngine implements VoiceEngine {
   }
 
   async synthesize(voiceId: string, text: string, options: SynthesisOptions = {}): Promise<Synthesis> {
-    const params = parseLocalVoiceId(voiceId);
-    if (!params) throw new VoiceEngineError(`Unknown local voice ${voiceId}`, false);
-    const worker = await loadEspeak();
-    const pitch = pitchSetting(await calibrate(params.family), params.hz);
-    const rate = worker.get_samplerate();
-    const resampler = new Resampler(rate, OUTPUT_RATE);
-    const writer = new Mp3Writer(OUTPUT_RATE);
-    const timings: WordTiming[] = [];
-    const chunks = chunkText(text, CHUNK_CHARS);
-    let seconds = 0;
-    const measure = options.measure;
-    for (const [index, chunk] of chunks.entries()) {
-      if (options.signal?.aborted) throw new VoiceEngineError('Narration cancelled', true);
-      let t = performance.now();
-      const { samples, events } = synthesizeRaw(worker, chunk.text, FAMILY_VOICE[params.family], pitch, params.wpm);
-      if (measure) measure.synthesisMs += performance.now() - t;
-      t = performance.now();
-      const resampled = resampler.run(toFloat(samples));
-      const chunkSeconds = resampled.length / OUTPUT_RATE;
-      timings.push(...timeWords(chunk, events, chunkSeconds, seconds));
-      writer.write(floatToInt16(resampled));
-      if (measure) measure.encodingMs += performance.now() - t;
-      seconds += chunkSeconds;
-      await options.onProgress?.((index + 1) / chunks.length);
-      // Let the process breathe between chunks (local mode serves the API from this process too).
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    const t = performance.now();
-    const { mp3, duration } = writer.finish();
-    if (measure) measure.encodingMs += performance.now() - t;
-    return { mp3, duration, words: timings };
+    // Local mode: a worker thread does it (offload.ts), so the API is not held up while it runs.
+    const pool = heavyWork();
+    return pool ? pool.synthesizeLocal(voiceId, text, options) : synthesizeHere(voiceId, text, options);
   }
+}
+
+/** Speaks a text with a local voice in this thread: eSpeak-NG, resampling, MP3 encoding, word timings. */
+export async function synthesizeHere(
+  voiceId: string,
+  text: string,
+  options: SynthesisOptions = {},
+): Promise<Synthesis> {
+  const params = parseLocalVoiceId(voiceId);
+  if (!params) throw new VoiceEngineError(`Unknown local voice ${voiceId}`, false);
+  const worker = await loadEspeak();
+  const pitch = pitchSetting(await calibrate(params.family), params.hz);
+  const rate = worker.get_samplerate();
+  const resampler = new Resampler(rate, OUTPUT_RATE);
+  const writer = await Mp3Writer.create(OUTPUT_RATE);
+  const timings: WordTiming[] = [];
+  const chunks = chunkText(text, CHUNK_CHARS);
+  let seconds = 0;
+  const measure = options.measure;
+  for (const [index, chunk] of chunks.entries()) {
+    if (options.signal?.aborted) throw new VoiceEngineError('Narration cancelled', true);
+    let t = performance.now();
+    const { samples, events } = synthesizeRaw(worker, chunk.text, FAMILY_VOICE[params.family], pitch, params.wpm);
+    if (measure) measure.synthesisMs += performance.now() - t;
+    t = performance.now();
+    const resampled = resampler.run(toFloat(samples));
+    const chunkSeconds = resampled.length / OUTPUT_RATE;
+    timings.push(...timeWords(chunk, events, chunkSeconds, seconds));
+    writer.write(resampled);
+    if (measure) measure.encodingMs += performance.now() - t;
+    seconds += chunkSeconds;
+    await options.onProgress?.((index + 1) / chunks.length);
+    // Let the process breathe between chunks (local mode serves the API from this process too).
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const t = performance.now();
+  const { mp3, duration } = writer.finish();
+  if (measure) measure.encodingMs += performance.now() - t;
+  return { mp3, duration, words: timings };
 }

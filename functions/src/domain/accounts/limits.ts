@@ -27,14 +27,14 @@ const LIMITS = {
     message: accountText.tooManyLoginAttempts,
   },
   /**
-   * Failed logins per name typed, from every client together: a ceiling well above what one client may
-   * spend (loginClient), so only a spread-out attack reaches it. Keyed by the name typed, not the
-   * account, so a lock on a username tells nothing about which email belongs to it.
+   * Failed logins per account, from every client and under either of its names (username or email):
+   * OWASP ASVS 2.2.1's "at most 100 failed attempts per hour on one account". A name with no account is
+   * counted by the name typed, so an unknown name meets the same ceiling as a known one.
    */
-  loginName: {
-    scope: 'login-name',
+  loginAccount: {
+    scope: 'login-account',
     limit: 100,
-    windowSeconds: 15 * MINUTE,
+    windowSeconds: 60 * MINUTE,
     message: accountText.tooManyLoginAttempts,
   },
   /** Failed logins per client address: slows guessing across many accounts. */
@@ -81,19 +81,27 @@ export interface PasswordAttempt {
 const holding = (slots: RateSlot[]): PasswordAttempt => ({ release: () => releaseRateSlots(slots) });
 
 /**
- * Reserves a failed-login slot per name and client, per name, and per client before the password is
- * checked, so 40 parallel guesses evaluate at most the smallest limit. A right password gives the slots back.
+ * Reserves a failed-login slot per name and client, per account (across clients and names) and per
+ * client before the password is checked, so 40 parallel guesses evaluate at most the smallest limit.
+ * `userId` is the account the name resolved to (undefined: no account, counted by the name typed).
+ * A right password gives the slots back.
  */
-export async function beginLoginAttempt(nameTyped: string, sourceIp: string): Promise<PasswordAttempt> {
+export async function beginLoginAttempt(
+  nameTyped: string,
+  userId: string | undefined,
+  sourceIp: string,
+): Promise<PasswordAttempt> {
   const name = nameTyped.trim().toLowerCase();
   return holding(
     await reserveRateSlots([
       limit('loginNameClient', `${name}\n${sourceIp}`),
-      limit('loginName', name),
+      limit('loginAccount', accountSubject(userId, name)),
       limit('loginClient', sourceIp),
     ]),
   );
 }
+
+const accountSubject = (userId: string | undefined, name: string) => (userId ? `account:${userId}` : `name:${name}`);
 
 /** The same for the current password of a signed-in account (PUT /api/profile). */
 export async function beginCurrentPasswordAttempt(userId: string): Promise<PasswordAttempt> {
@@ -101,8 +109,8 @@ export async function beginCurrentPasswordAttempt(userId: string): Promise<Passw
 }
 
 /**
- * A password reset lifts the locks on the account's names, everywhere and for the client that reset
- * (the owner's device, as a rule), and on the password check of a session.
+ * A password reset lifts the lock on the account (every client, both names), the locks of its names for
+ * the client that reset (the owner's device, as a rule), and on the password check of a session.
  */
 export async function clearLoginLocks(
   user: { id: string; username: string; email: string },
@@ -110,7 +118,7 @@ export async function clearLoginLocks(
 ): Promise<void> {
   const names = [`username:${user.username}`, `email:${user.email}`].map((n) => n.toLowerCase());
   await Promise.all([
-    ...names.map((name) => clearRateEvents(limit('loginName', name))),
+    clearRateEvents(limit('loginAccount', accountSubject(user.id, ''))),
     ...(sourceIp ? names.map((name) => clearRateEvents(limit('loginNameClient', `${name}\n${sourceIp}`))) : []),
     clearRateEvents(limit('currentPassword', user.id)),
   ]);

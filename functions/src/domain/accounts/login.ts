@@ -21,10 +21,9 @@ const NOBODY = `nobody-${randomUUID()}`;
  */
 export async function login(input: LoginInput, sourceIp: string): Promise<LoginResponse> {
   const kind = input.username.includes('@') ? 'email' : 'username';
-  const [attempt, userId] = await Promise.all([
-    beginLoginAttempt(`${kind}:${input.username}`, sourceIp),
-    findUserId(kind, input.username),
-  ]);
+  // The name is resolved first: failures count against the account, however it is named (limits.ts).
+  const userId = await findUserId(kind, input.username);
+  const attempt = await beginLoginAttempt(`${kind}:${input.username}`, userId, sourceIp);
   const user = userId ? await getUser(userId) : undefined;
   if (user?.sessionsValidFrom) await waitUntilSecond(user.sessionsValidFrom);
 

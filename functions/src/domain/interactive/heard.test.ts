@@ -1,7 +1,7 @@
 import type { NarrationTimings } from '@storyloom/shared/narration';
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from '../../adapters/answerer/text.ts';
-import { heardCountAt, sentenceStartTimes } from './heard.ts';
+import { splitSentences } from '../../adapters/answerer/sentences.ts';
+import { heardCountAt, heardCountFromTimes, sentenceStartTimes, sentenceTimes } from './heard.ts';
 
 const TEXT = 'I met him in 1952. He stepped on my feet. We married in June.';
 const sentences = splitSentences(TEXT);
@@ -36,5 +36,17 @@ describe('heard text', () => {
   it('gives each sentence the time of its first word, for seeking', () => {
     expect([...sentenceStartTimes(sentences, timings).values()]).toEqual([0, 2.5, 5]);
     expect([...sentenceStartTimes(sentences, undefined).values()]).toEqual([null, null, null]);
+  });
+});
+
+describe('compact sentence times', () => {
+  it('give the same heard count as the whole timings, at every moment', () => {
+    const times = sentenceTimes(sentences, timings);
+    expect(times.first).toEqual([0, 2.5, 5]);
+    for (let t = 0; t <= timings.duration; t += 0.25)
+      expect(heardCountFromTimes(sentences, times, t, TEXT.length)).toBe(
+        heardCountAt(sentences, timings, t, TEXT.length),
+      );
+    expect(heardCountFromTimes(sentences, undefined, 0, TEXT.length)).toBe(3);
   });
 });

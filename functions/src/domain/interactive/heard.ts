@@ -55,3 +55,58 @@ export function sentenceStartTimes(
   }
   return times;
 }
+
+/**
+ * What the question route keeps of a narration's word timings for one story text: per sentence, when its
+ * first and its last word start (null without a timed word). A few numbers per sentence instead of the
+ * whole timings file (about 630 KB for 8,000 words), read once per container (timings.ts).
+ */
+export interface SentenceTimes {
+  duration: number;
+  first: Array<number | null>;
+  last: Array<number | null>;
+}
+
+export function sentenceTimes(sentences: readonly StorySentence[], timings: NarrationTimings): SentenceTimes {
+  const first: Array<number | null> = [];
+  const last: Array<number | null> = [];
+  const words = timings.words;
+  let w = 0;
+  for (const sentence of sentences) {
+    while (w < words.length && words[w]!.offset < sentence.start) w++;
+    let firstStart: number | null = null;
+    let lastStart: number | null = null;
+    while (w < words.length && words[w]!.offset < sentence.end) {
+      firstStart ??= words[w]!.start;
+      lastStart = words[w]!.start;
+      w++;
+    }
+    first.push(firstStart);
+    last.push(lastStart);
+  }
+  return { duration: timings.duration, first, last };
+}
+
+/** `heardCountAt` on the compact times: the same rules (see above). */
+export function heardCountFromTimes(
+  sentences: readonly StorySentence[],
+  times: SentenceTimes | undefined,
+  seconds: number,
+  textLength: number,
+): number {
+  if (sentences.length === 0) return 0;
+  if (!times || times.duration <= 0 || times.last.every((t) => t === null)) return sentences.length;
+  if (seconds >= times.duration - END_SLACK_SECONDS) return sentences.length;
+  let heard = 0;
+  for (const [i, sentence] of sentences.entries()) {
+    const last = times.last[i];
+    if (last === null || last === undefined) {
+      if ((sentence.end / Math.max(1, textLength)) * times.duration <= seconds) heard++;
+      else break;
+      continue;
+    }
+    if (last <= seconds) heard++;
+    else break;
+  }
+  return heard;
+}

@@ -1,51 +1,51 @@
 import { createHash } from 'node:crypto';
 import {
-  type AskedQuestionDto,
   type CitedSentence,
+  type DeclineKind,
   interactiveText,
   QUESTIONS_PER_CLIENT_PER_HOUR,
   QUESTIONS_PER_SESSION,
   type QuestionAnswerDto,
 } from '@storyloom/shared/interactive';
-import type { NarrationTimings } from '@storyloom/shared/narration';
+import { speakableAnswer } from '../../adapters/answerer/grounding.ts';
+import { answerLocally } from '../../adapters/answerer/local.ts';
 import { DETAILS_SENTENCE_ID, detailsSentence, grounded, type StorySentence } from '../../adapters/answerer/port.ts';
 import { answerer } from '../../adapters/answerer/select.ts';
-import { splitSentences } from '../../adapters/answerer/text.ts';
+import { splitSentences } from '../../adapters/answerer/sentences.ts';
 import { VoiceEngineError } from '../../adapters/voice/engine.ts';
 import { ANSWER_SPEECH_BUDGET_MS } from '../../adapters/voice/provider.ts';
 import { speechEngine } from '../../adapters/voice/speech.ts';
-import {
-  type CachedAnswer,
-  countQuestion,
-  deleteAskedQuestion,
-  getCachedAnswer,
-  listAskedQuestions,
-  putAnswerAudio,
-  putCachedAnswer,
-  recordAskedQuestion,
-} from '../../data/interactive.ts';
-import { presignDownload } from '../../data/media.ts';
+import { putAnswerAudio, recordAskedQuestion } from '../../data/interactive.ts';
+import { headMedia, presignDownload } from '../../data/media.ts';
 import { consumeRateLimit } from '../../data/rate-limit.ts';
 import type { StoryRecord } from '../../data/stories.ts';
-import { TooManyRequests } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
-import { loadOwnedStory } from '../stories/access.ts';
-import { getNarrationTimings } from '../voice/narration.ts';
-import { heardCountAt, sentenceStartTimes } from './heard.ts';
-import { type Caller, clientKey, idleTtl, isSpoken, loadSession } from './sessions.ts';
+import { storyAnswerVoice } from '../voice/voices.ts';
+import { heardCountFromTimes, type SentenceTimes } from './heard.ts';
+import { type Caller, claimQuestion, clientKey, isSpoken } from './sessions.ts';
+import { cachedSentenceTimes } from './timings.ts';
 
-/** Cached answers live this long (the spoken ones a day: the bucket's lifecycle rule, ANSWER_AUDIO_TAG). */
-const ANSWER_CACHE_SECONDS = 6 * 60 * 60;
 /** A spoken answer's presigned URL lives this long. */
 const ANSWER_URL_SECONDS = 15 * 60;
+/** Answers kept per container (the answerer is deterministic locally; a provider's answer is paid for). */
+const MAX_CACHED_ANSWERS = 500;
 
 interface StoryText {
   version: string;
   sentences: StorySentence[];
 }
 
+/** An answer as the question route keeps it (per container, see `answers`). */
+interface CachedAnswer {
+  answer: string;
+  declined: false | DeclineKind;
+  citedSentenceIds: number[];
+}
+
 /** Sentences per story text, kept per container: the answerer's index is built once per story text too. */
 const texts = new Map<string, StoryText>();
+/** Answers per container by cache key: same story text, part heard, question and engine → same answer. */
+const answers = new Map<string, CachedAnswer>();
 
 function storyText(story: StoryRecord): StoryText {
   const version = hash(story.content).slice(0, 16);
@@ -71,8 +71,29 @@ export function normaliseQuestion(question: string): string {
 }
 
 /**
+ * The same question for the storyteller's list (docs/interactive.md, "What is kept about listeners"):
+ * also without punctuation, apostrophes, articles, filler and a closing "s", so "What's Grandpa's dog
+ * called?" and "whats grandpas dog called" are one entry.
+ */
+export function questionIdentity(question: string): string {
+  return (
+    normaliseQuestion(question)
+      .replace(/['’]/g, '')
+      .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+      .split(/\s+/)
+      .filter((w) => w && !/^(a|an|the|um|uh|so|and|please|hey|hi|just|ever)$/.test(w))
+      .map((w) => ({ u: 'you', ur: 'your', whats: 'what is', wats: 'what is', didnt: 'did not' })[w] ?? w)
+      // "grandpa's", "grandpas", "grandpa": one word.
+      .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w))
+      .join(' ')
+  );
+}
+
+/**
  * POST …/interactive/question/{sessionId}: an answer from the text heard at `asked_at` (or at the last time
- * report), grounded in cited sentences, spoken in the narrator's voice when the story has one.
+ * report), grounded in cited sentences, spoken in the narrator's voice when the story has one. Three
+ * DynamoDB calls (docs/interactive.md, "Calls per question"): the session (claimed and counted), the story,
+ * the client's hourly count; a family question the story cannot answer adds the storyteller's record.
  */
 export async function askQuestion(
   sessionId: string,
@@ -80,7 +101,7 @@ export async function askQuestion(
   input: { question: string; askedAt?: number | null },
   sourceIp: string,
 ): Promise<QuestionAnswerDto> {
-  const { session, story } = await loadSession(sessionId, caller);
+  const { session, story } = await claimQuestion(sessionId, caller, QUESTIONS_PER_SESSION);
   await consumeRateLimit({
     scope: 'iquestion',
     subject: clientKey(caller, sourceIp),
@@ -88,14 +109,11 @@ export async function askQuestion(
     windowSeconds: 3600,
     message: interactiveText.clientCap,
   });
-  if (!(await countQuestion(sessionId, QUESTIONS_PER_SESSION, idleTtl()))) {
-    throw new TooManyRequests(interactiveText.sessionCap, 60);
-  }
 
   const text = storyText(story);
-  const timings = await readTimings(story);
+  const times = await cachedSentenceTimes(story, text.version, text.sentences);
   const position = input.askedAt ?? session.currentTime;
-  const heardCount = heardCountAt(text.sentences, timings, position, story.content.length);
+  const heardCount = heardCountFromTimes(text.sentences, times, position, story.content.length);
   const engine = await answerer();
   const details = {
     title: story.title,
@@ -107,38 +125,48 @@ export async function askQuestion(
   const cacheKey = hash(
     [text.version, heardCount, normaliseQuestion(input.question), engine.name, detailsSentence(details)].join('\n'),
   ).slice(0, 32);
-  let answer = await getCachedAnswer(story.id, cacheKey);
-  const cacheHit = answer !== undefined;
-  // The local answerer standing in for a failed provider: its answer is not kept under the provider's key.
-  let fallback = false;
+  let answer = answers.get(cacheKey);
   if (!answer) {
     const fresh = grounded(
       await engine.answer({ story: details, sentences: text.sentences, heardCount, question: input.question }),
       heardCount,
     );
     answer = { answer: fresh.answer, declined: fresh.declined, citedSentenceIds: fresh.citedSentenceIds };
-    fallback = fresh.engine === 'local-fallback';
     logger.info('interactive answer', { engine: fresh.engine, declined: fresh.declined, heardCount });
+    // The local answerer standing in for a failed provider: its answer is not kept under the provider's key.
+    if (fresh.engine !== 'local-fallback') {
+      if (answers.size >= MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value!);
+      answers.set(cacheKey, answer);
+    }
   }
 
-  let audioUrl: string | null = null;
-  let newAudio = false;
-  if (isSpoken(story)) {
-    if (!answer.audioKey) {
-      answer.audioKey = await speak(story, answer, cacheKey);
-      newAudio = answer.audioKey !== undefined;
-    }
-    if (answer.audioKey) audioUrl = await presignDownload(answer.audioKey, ANSWER_URL_SECONDS);
-  }
-  if ((!cacheHit || newAudio) && !fallback) {
-    await putCachedAnswer(story.id, cacheKey, answer, Math.floor(Date.now() / 1000) + ANSWER_CACHE_SECONDS);
-  }
-  // The storyteller hears what the family wanted to know; the owner's own questions are not recorded.
-  if (answer.declined && session.listener.kind !== 'owner') {
+  // Story text is data: an answer that reads as an instruction, or says what its sentences do not, stays text.
+  const spoken = speakableAnswer({
+    answer: answer.answer,
+    citedSentenceIds: answer.citedSentenceIds,
+    declined: answer.declined !== false,
+    question: input.question,
+    sentences: text.sentences,
+    details: detailsSentence(details),
+  });
+  if (!spoken.speak) logger.warn('answer not spoken', { storyId: story.id, reason: spoken.reason });
+  const audioUrl = isSpoken(story) && spoken.speak ? await spokenAnswer(story, answer.answer) : null;
+  // The storyteller hears what the family wanted to know and the story really does not tell: not what is
+  // only further on ("not yet heard"), not what the whole story answers, never the owner's own questions.
+  if (
+    answer.declined === 'not-in-story' &&
+    session.listener.kind !== 'owner' &&
+    answerLocally({
+      story: details,
+      sentences: text.sentences,
+      heardCount: text.sentences.length,
+      question: input.question,
+    }).declined
+  ) {
     const question = input.question.trim();
     await recordAskedQuestion(
       story.id,
-      hash(normaliseQuestion(question)).slice(0, 22),
+      hash(questionIdentity(question)).slice(0, 22),
       question,
       answer.declined,
       new Date().toISOString(),
@@ -148,39 +176,53 @@ export async function askQuestion(
     answer: answer.answer,
     answer_audio_url: audioUrl,
     declined: answer.declined,
-    cited: cite(answer, text.sentences, timings, details),
+    cited: cite(answer, text.sentences, times, details),
     heard_sentences: heardCount,
   };
-}
-
-async function readTimings(story: StoryRecord): Promise<NarrationTimings | undefined> {
-  try {
-    return await getNarrationTimings(story.id);
-  } catch (error) {
-    logger.warn('narration timings unreadable; the whole text counts as heard', { reason: (error as Error).name });
-    return undefined;
-  }
 }
 
 function cite(
   answer: CachedAnswer,
   sentences: readonly StorySentence[],
-  timings: NarrationTimings | undefined,
+  times: SentenceTimes | undefined,
   details: Parameters<typeof detailsSentence>[0],
 ): CitedSentence[] {
-  const times = sentenceStartTimes(sentences, timings);
   return answer.citedSentenceIds.map((id) => {
     if (id === DETAILS_SENTENCE_ID) return { id, text: detailsSentence(details), start: -1, end: -1, time: null };
     const sentence = sentences[id - 1]!;
-    return { id, text: sentence.text, start: sentence.start, end: sentence.end, time: times.get(id) ?? null };
+    return { id, text: sentence.text, start: sentence.start, end: sentence.end, time: times?.first[id - 1] ?? null };
   });
 }
 
 /**
- * Speaks an answer in the story's narration voice within the speech budget (ANSWER_SPEECH_BUDGET_MS);
- * undefined (text only) when the engine fails or runs out of time: the listener gets the text answer.
+ * The answer spoken in the story's narration voice, as a presigned URL: the object is named by the voice
+ * and the words, so the same answer is synthesized once (a day: the bucket's lifecycle rule) whichever
+ * container answers. Null (text only) when the engine fails.
  */
-async function speak(story: StoryRecord, answer: CachedAnswer, cacheKey: string): Promise<string | undefined> {
+async function spokenAnswer(story: StoryRecord, words: string): Promise<string | null> {
+  try {
+    const voiceId = await storyAnswerVoice(story);
+    if (!voiceId) {
+      logger.warn("answer not spoken: the narration voice is not the storyteller's to use", { storyId: story.id });
+      return null;
+    }
+    const key = `users/${story.authorId}/stories/${story.id}/answers/${hash(`${voiceId}\n${words}`).slice(0, 32)}.mp3`;
+    if (!(await headMedia(key))) await putAnswerAudio(key, await speakWithinBudget(voiceId, words));
+    return await presignDownload(key, ANSWER_URL_SECONDS);
+  } catch (error) {
+    logger.warn('answer could not be spoken; text only', {
+      reason: (error as Error).name,
+      detail: (error as Error).message,
+    });
+    return null;
+  }
+}
+
+/**
+ * Speaks within the speech budget (ANSWER_SPEECH_BUDGET_MS, docs/interactive.md "Spoken answers"): the
+ * provider engine stops at the signal; an engine that cannot (the local one) is raced against it.
+ */
+async function speakWithinBudget(voiceId: string, words: string): Promise<Uint8Array> {
   const budget = new AbortController();
   const timer = setTimeout(
     () => budget.abort(new VoiceEngineError('spoken answer over its time budget', true)),
@@ -188,51 +230,12 @@ async function speak(story: StoryRecord, answer: CachedAnswer, cacheKey: string)
   );
   try {
     const engine = await speechEngine();
-    // The provider engine stops at the signal; an engine that cannot (the local one) is raced against it.
     const overBudget = new Promise<never>((_, reject) =>
       budget.signal.addEventListener('abort', () => reject(budget.signal.reason), { once: true }),
     );
-    const { mp3 } = await Promise.race([
-      engine.synthesize(story.narrationVoiceId!, answer.answer, { signal: budget.signal }),
-      overBudget,
-    ]);
-    const key = `users/${story.authorId}/stories/${story.id}/answers/${cacheKey}.mp3`;
-    await putAnswerAudio(key, mp3);
-    return key;
-  } catch (error) {
-    logger.warn('answer could not be spoken; text only', {
-      reason: (error as Error).name,
-      detail: (error as Error).message,
-      overBudget: budget.signal.aborted,
-    });
-    return undefined;
+    const { mp3 } = await Promise.race([engine.synthesize(voiceId, words, { signal: budget.signal }), overBudget]);
+    return mp3;
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** GET /api/interactive/questions/{storyId}: what listeners asked that the story did not answer (owner only). */
-export async function askedQuestions(storyId: string, userId: string): Promise<{ questions: AskedQuestionDto[] }> {
-  await loadOwnedStory(storyId, userId);
-  const questions = await listAskedQuestions(storyId);
-  return {
-    questions: questions.map((q) => ({
-      id: q.id,
-      question: q.question,
-      kind: q.kind,
-      times: q.times,
-      last_asked_at: q.lastAskedAt,
-    })),
-  };
-}
-
-/** DELETE /api/interactive/questions/{storyId}/{questionId}: the storyteller dismisses one. */
-export async function dismissAskedQuestion(
-  storyId: string,
-  questionId: string,
-  userId: string,
-): Promise<{ message: string }> {
-  await loadOwnedStory(storyId, userId);
-  await deleteAskedQuestion(storyId, questionId);
-  return { message: interactiveText.questionDismissed };
 }

@@ -1,7 +1,7 @@
 import type { ReadAlongDto } from '@storyloom/shared/interactive';
-import { splitSentences } from '../../adapters/answerer/text.ts';
+import { splitSentences } from '../../adapters/answerer/sentences.ts';
 import type { StoryRecord } from '../../data/stories.ts';
-import { loadOwnedStory, loadSharedStory } from '../stories/access.ts';
+import { loadListenableStory, loadSharedStory } from '../stories/access.ts';
 import { getNarrationTimings } from '../voice/narration.ts';
 import { sentenceStartTimes } from './heard.ts';
 
@@ -20,9 +20,9 @@ async function readAlongOf(story: StoryRecord): Promise<ReadAlongDto> {
   };
 }
 
-/** GET /api/interactive/read-along/{storyId}: for the owner's story page. */
-export async function ownerReadAlong(storyId: string, userId: string): Promise<ReadAlongDto> {
-  return readAlongOf(await loadOwnedStory(storyId, userId));
+/** GET /api/interactive/read-along/{storyId}: the story page of its owner or of a person it is shared with. */
+export async function userReadAlong(storyId: string, userId: string): Promise<ReadAlongDto> {
+  return readAlongOf((await loadListenableStory(storyId, userId)).story);
 }
 
 /** GET /shared/interactive/read-along/{shareToken}: a live link's token, or a public story's id. */

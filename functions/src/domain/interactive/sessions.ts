@@ -6,6 +6,7 @@ import {
   SESSIONS_PER_CLIENT_PER_HOUR,
 } from '@storyloom/shared/interactive';
 import {
+  claimSessionQuestion,
   deleteSession,
   getSession,
   type Listener,
@@ -15,32 +16,40 @@ import {
 } from '../../data/interactive.ts';
 import { consumeRateLimit } from '../../data/rate-limit.ts';
 import { getStory, type StoryRecord } from '../../data/stories.ts';
-import { NotFound, ValidationFailed } from '../../lib/errors.ts';
-import { loadOwnedStory, loadSharedStory, visitorMayRead } from '../stories/access.ts';
+import { getShare } from '../../data/story-shares.ts';
+import { NotFound, TooManyRequests, ValidationFailed } from '../../lib/errors.ts';
+import { loadListenableStory, loadOwnedStory, loadSharedStory, visitorMayRead } from '../stories/access.ts';
 
 /**
  * Listening sessions (docs/interactive.md, "Sessions"). A session belongs to one story and one listener: the
- * owner (signed in), or whoever holds a live share link, or anyone on a public story. Its random id is the
- * listener's credential on the shared routes. Every call checks again that the listener may still hear the
- * story, so a revoked link or a story made private ends its sessions at once.
+ * owner or a person the story is shared with by name (both signed in), whoever holds a live share link, or
+ * anyone on a public story. Its random id is the listener's credential on the shared routes. Every call checks
+ * again that the listener may still hear the story, so a revoked link or share, or a story made private, ends
+ * its sessions at once.
  */
 
-/** Which family of routes a call came through: the owner's (`/api/…`, signed in) or the shared ones. */
-export type Caller = { kind: 'owner'; userId: string } | { kind: 'shared' };
+/**
+ * Which family of routes a call came through: the signed-in one (`/api/…`: the owner, or a person the story
+ * is shared with by name) or the shared ones (a link or a public story).
+ */
+export type Caller = { kind: 'user'; userId: string } | { kind: 'shared' };
 
 const sessionEnded = () => new NotFound(interactiveText.sessionEnded);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 export const idleTtl = () => nowSeconds() + SESSION_IDLE_SECONDS;
 
-/** Rate-limit subject for a client: the user, or a hash of the address (the address itself is not stored). */
+/** Rate-limit subject for a client: a hash of the user id (owners) or of the address (neither is stored). */
 export function clientKey(caller: Caller, sourceIp: string): string {
-  if (caller.kind === 'owner') return `u:${caller.userId}`;
-  return `ip:${createHash('sha256').update(sourceIp).digest('base64url').slice(0, 22)}`;
+  // Hashed both ways: a rate counter holds no user id or address (it outlives an account deletion by its window).
+  const hashed = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
+  if (caller.kind === 'user') return `u:${hashed(caller.userId)}`;
+  return `ip:${hashed(sourceIp)}`;
 }
 
-/** May this listener still hear the story? */
-export function stillAllowed(story: StoryRecord, listener: Listener): boolean {
+/** May this listener still hear the story? A reader's share is looked up by the caller (`hasShare`). */
+export function stillAllowed(story: StoryRecord, listener: Listener, hasShare = false): boolean {
   if (listener.kind === 'owner') return story.authorId === listener.userId;
+  if (listener.kind === 'reader') return hasShare;
   return visitorMayRead(story, listener);
 }
 
@@ -49,12 +58,14 @@ export function isSpoken(story: StoryRecord): boolean {
   return Boolean(story.audioKey && story.narrationVoiceId);
 }
 
-/** POST /api/interactive/start/{storyId}: the owner listens to their own story. */
-export async function startOwnerSession(storyId: string, userId: string): Promise<InteractiveSessionDto> {
-  const story = await loadOwnedStory(storyId, userId);
-  const caller: Caller = { kind: 'owner', userId };
-  await limitStarts(clientKey(caller, ''));
-  return open(story, { kind: 'owner', userId });
+/**
+ * POST /api/interactive/start/{storyId}: the owner listens to their own story, or a person it is shared with
+ * by name (read or comment) to one shared with them. Anyone else signed in is refused as by loadOwnedStory.
+ */
+export async function startUserSession(storyId: string, userId: string): Promise<InteractiveSessionDto> {
+  const { story, listener } = await loadListenableStory(storyId, userId);
+  await limitStarts(clientKey({ kind: 'user', userId }, ''));
+  return open(story, listener);
 }
 
 /** POST /shared/interactive/start/{shareToken}: a share link's token, or a public story's id. */
@@ -101,13 +112,44 @@ export async function loadSession(
   const session = await getSession(sessionId);
   if (!session) throw sessionEnded();
   const { listener } = session;
-  const mine =
-    caller.kind === 'owner'
-      ? listener.kind === 'owner' && listener.userId === caller.userId
-      : listener.kind !== 'owner';
-  if (!mine) throw sessionEnded();
-  const story = await getStory(session.storyId);
-  if (!story || !stillAllowed(story, listener) || !story.audioKey) {
+  if (!isCallersSession(listener, caller)) throw sessionEnded();
+  // A reader's share is read alongside the story: removing it ends the session at the next call.
+  const [story, share] = await Promise.all([
+    getStory(session.storyId),
+    listener.kind === 'reader' ? getShare(session.storyId, listener.userId) : undefined,
+  ]);
+  if (!story || !stillAllowed(story, listener, share !== undefined) || !story.audioKey) {
+    await deleteSession(sessionId);
+    throw sessionEnded();
+  }
+  return { session, story };
+}
+
+/**
+ * The session and its story for a question, counting the question against the session's cap in the same
+ * call (docs/interactive.md, "Calls per question": two DynamoDB calls here). 404 "session ended" as
+ * `loadSession`; 429 when the session has asked its `max` questions.
+ */
+export async function claimQuestion(
+  sessionId: string,
+  caller: Caller,
+  max: number,
+): Promise<{ session: SessionRecord; story: StoryRecord }> {
+  const session = await claimSessionQuestion(sessionId, caller, max, idleTtl());
+  if (!session) {
+    // The failure path only: an ended (or another listener's) session, or a full one.
+    const existing = await getSession(sessionId);
+    const mine = existing && isCallersSession(existing.listener, caller);
+    if (mine && existing.questions >= max) throw new TooManyRequests(interactiveText.sessionCap, 60);
+    throw sessionEnded();
+  }
+  // A reader's share is read alongside the story (one more call, for readers only): removing it ends the session.
+  const { listener } = session;
+  const [story, share] = await Promise.all([
+    getStory(session.storyId),
+    listener.kind === 'reader' ? getShare(session.storyId, listener.userId) : undefined,
+  ]);
+  if (!story || !stillAllowed(story, listener, share !== undefined) || !story.audioKey) {
     await deleteSession(sessionId);
     throw sessionEnded();
   }
@@ -128,12 +170,15 @@ export async function reportTime(
 /** DELETE …/interactive/end/{sessionId}. */
 export async function endSession(sessionId: string, caller: Caller): Promise<{ message: string }> {
   const session = await getSession(sessionId);
-  const { listener } = session ?? {};
-  const mine =
-    listener &&
-    (caller.kind === 'owner'
-      ? listener.kind === 'owner' && listener.userId === caller.userId
-      : listener.kind !== 'owner');
-  if (!mine || !(await deleteSession(sessionId))) throw sessionEnded();
+  if (!session || !isCallersSession(session.listener, caller) || !(await deleteSession(sessionId))) {
+    throw sessionEnded();
+  }
   return { message: interactiveText.sessionEndedAck };
+}
+
+/** Signed-in sessions (owner, reader) answer only to their user on `/api`; the others only on `/shared`. */
+function isCallersSession(listener: Listener, caller: Caller): boolean {
+  const signedIn = listener.kind === 'owner' || listener.kind === 'reader';
+  if (caller.kind === 'user') return signedIn && listener.userId === caller.userId;
+  return !signedIn;
 }

@@ -4,6 +4,7 @@ import { serverText, success } from '@storyloom/shared/messages';
 import { deleteMedia, mediaKeys, putMedia } from '../../data/media.ts';
 import { setProfileImageKey } from '../../data/profile-images.ts';
 import { Unauthorized, ValidationFailed } from '../../lib/errors.ts';
+import { measureUpload } from './measure.ts';
 import { sniffUpload } from './sniff.ts';
 import { acceptUpload } from './uploads.ts';
 
@@ -32,6 +33,8 @@ export async function setProfileImageFromBytes(userId: string, bytes: Uint8Array
     throw new ValidationFailed(uploadRules['profile-image'].sizeMessage);
   const verdict = await sniffUpload('profile-image', bytes.subarray(0, 4100), bytes.length);
   if (!verdict.ok) throw new ValidationFailed(verdict.message);
+  const measured = await measureUpload('profile-image', verdict.type, bytes);
+  if (!measured.ok) throw new ValidationFailed(measured.message);
   const key = mediaKeys.avatar(userId, randomUUID(), verdict.type.ext);
   await putMedia(key, bytes, verdict.type.mime);
   return switchTo(userId, key);

@@ -13,6 +13,7 @@ import {
 import { copyMedia, deleteMedia, headMedia, mediaKeys, presignUpload, readMediaStart } from '../../data/media.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
+import { measureUpload } from './measure.ts';
 import { SNIFF_BYTES, type SniffedType, sniffUpload } from './sniff.ts';
 
 /**
@@ -51,6 +52,8 @@ export interface ConfirmedUpload {
   key: string;
   size: number;
   type: SniffedType;
+  /** The whole file as read for the checks (features that analyse it need not read it again). */
+  bytes: Uint8Array;
 }
 
 /**
@@ -63,14 +66,18 @@ export async function confirmUpload(userId: string, kind: UploadKind, key: strin
   if (!match || match[1] !== userId || match[2] !== kind) throw new ValidationFailed(mediaText.uploadKey);
   const head = await headMedia(key);
   if (!head) throw new ValidationFailed(mediaText.uploadNotFound);
-  const start = head.size > 0 ? await readMediaStart(key, SNIFF_BYTES) : new Uint8Array();
-  const verdict = await sniffUpload(kind, start, head.size);
-  if (!verdict.ok) {
+  // A file within the kind's cap is read whole (one GET): its type by magic bytes, then its headers measured.
+  const within = head.size > 0 && head.size <= uploadRules[kind].maxBytes;
+  const bytes = within ? await readMediaStart(key, head.size) : new Uint8Array();
+  const verdict = await sniffUpload(kind, bytes.subarray(0, SNIFF_BYTES), head.size);
+  const measured = verdict.ok ? await measureUpload(kind, verdict.type, bytes) : verdict;
+  if (!verdict.ok || !measured.ok) {
+    const message = verdict.ok ? (measured as { message: string }).message : verdict.message;
     await deleteMedia(key);
-    logger.info('upload refused', { userId, kind, size: head.size, reason: verdict.message });
-    throw new ValidationFailed(verdict.message);
+    logger.info('upload refused', { userId, kind, size: head.size, reason: message });
+    throw new ValidationFailed(message);
   }
-  return { key, size: head.size, type: verdict.type };
+  return { key, size: head.size, type: verdict.type, bytes };
 }
 
 /** Moves a confirmed upload to its final key (with its real content type) and removes the pending object. */

@@ -74,6 +74,24 @@ export function canComment(story: StoryRecord, relation: Relation): boolean {
 }
 
 /**
+ * A story its signed-in caller may listen to interactively, and as whom: the owner, or a person it is shared
+ * with by name (read or comment). Anyone else is refused as by loadOwnedStory (404, or 403 to a reader
+ * without a share: a public story's reader listens on the shared routes).
+ */
+export async function loadListenableStory(
+  storyId: string,
+  userId: string,
+): Promise<{ story: StoryRecord; listener: { kind: 'owner' | 'reader'; userId: string } }> {
+  const story = await getStory(storyId);
+  if (!story) throw storyNotFound();
+  const relation = await relationTo(story, userId);
+  if (relation.kind === 'owner') return { story, listener: { kind: 'owner', userId } };
+  if (relation.kind === 'share') return { story, listener: { kind: 'reader', userId } };
+  if (relation.kind === 'none') throw storyNotFound();
+  throw new Forbidden(serverText.forbidden);
+}
+
+/**
  * Loads a story its caller must own. Someone who can read it (a share, a public story, an admin)
  * learns nothing new from a 403; to anyone else a private story does not exist (404).
  */

@@ -4,26 +4,35 @@ import { deleteMediaUnder } from '../../data/media.ts';
 import { deleteShareLink } from '../../data/share-links.ts';
 import { deleteStoryItem, getStory, listStoryIdsByAuthor, listStoryPartitionKeys } from '../../data/stories.ts';
 import { listCommentKeysByUser } from '../../data/story-comments.ts';
+import { listInteractiveKeysOfStory } from '../../data/story-leftovers.ts';
 import { listShareKeysWithUser } from '../../data/story-shares.ts';
 
 /**
- * Deletes a story and everything of it: link, media, shares, comments, then the story item itself,
- * then whatever a concurrent share or comment slipped into the partition meanwhile. The story item
- * goes last so a crash midway leaves a story its owner can delete again (every step is repeatable).
- * Returns false when there was no story.
+ * Deletes a story and everything of it: link, media, shares, comments, narration, asked questions, then
+ * the story item itself, then what outlives it by a moment: whatever a concurrent share, comment or
+ * narration slipped in meanwhile, its listening sessions and cached answers (no new ones start once the
+ * story is gone). The story item goes last of the first pass so a crash midway leaves a story its owner
+ * can delete again (every step is repeatable). Returns false when there was no story.
  */
 export async function deleteStoryCompletely(storyId: string): Promise<boolean> {
   const story = await getStory(storyId);
   if (story?.shareToken) await deleteShareLink(story.shareToken);
-  if (story) await deleteMediaUnder(keys.storyMediaPrefix(story.authorId, storyId));
+  const mediaPrefix = story ? keys.storyMediaPrefix(story.authorId, storyId) : undefined;
+  if (mediaPrefix) await deleteMediaUnder(mediaPrefix);
   const storyKey = keys.story(storyId);
   const children = (await listStoryPartitionKeys(storyId)).filter((k) => k.sk !== storyKey.sk);
   await deleteItems(children);
   const deleted = await deleteStoryItem(storyId);
   // A link generated between the first read and the delete.
   if (deleted?.shareToken && deleted.shareToken !== story?.shareToken) await deleteShareLink(deleted.shareToken);
-  const stragglers = await listStoryPartitionKeys(storyId);
-  if (stragglers.length) await deleteItems(stragglers);
+  const [stragglers, interactive] = await Promise.all([
+    listStoryPartitionKeys(storyId),
+    listInteractiveKeysOfStory(storyId),
+  ]);
+  await deleteItems([...stragglers, ...interactive]);
+  // A narration or spoken answer finished while the first pass ran.
+  const finalPrefix = mediaPrefix ?? (deleted ? keys.storyMediaPrefix(deleted.authorId, storyId) : undefined);
+  if (finalPrefix) await deleteMediaUnder(finalPrefix);
   return story !== undefined || deleted !== undefined;
 }
 

@@ -1,5 +1,6 @@
 import { LIST_CONTENT_CHARS } from '@storyloom/shared/constants';
 import type { CommentDto, ShareDto, StoryDto } from '@storyloom/shared/schemas/stories';
+import { voiceText } from '@storyloom/shared/voice';
 import type { StoryRecord } from '../../data/stories.ts';
 import type { CommentRecord } from '../../data/story-comments.ts';
 import type { ShareRecord } from '../../data/story-shares.ts';
@@ -8,7 +9,7 @@ import type { ShareRecord } from '../../data/story-shares.ts';
 export interface StoryView {
   /** Owner and admin see the share-link token; nobody else ever does. */
   seesLinkToken: boolean;
-  permissions: { manage: boolean; comment: boolean };
+  permissions: { manage: boolean; comment: boolean; listen?: boolean };
   /** Only in the owner's single-story view. */
   shares?: readonly ShareRecord[];
   /** Only in single-story views (lists leave comments out: docs/stories.md). */
@@ -42,7 +43,9 @@ export function toStoryDto(story: StoryRecord, view: StoryView): StoryDto {
     updated_at: story.updatedAt,
     // Audio and narration arrive in later issues; the media key becomes a secure-url path then.
     audio_url: story.audioKey ?? null,
-    narration_voice_id: story.narrationVoiceId ?? null,
+    // A voice id is its owner's alone: anyone else learns only who speaks (docs/voice.md).
+    narration_voice_id: isOwner ? (story.narrationVoiceId ?? null) : null,
+    narration_voice_label: narrationVoiceLabel(story),
     is_public: story.isPublic,
     is_private: !story.isPublic,
     allow_comments: story.allowComments,
@@ -57,6 +60,13 @@ export function toStoryDto(story: StoryRecord, view: StoryView): StoryDto {
     ...(view.sharedPermission ? { shared_permission: view.sharedPermission } : {}),
     ...(view.adminList ? { User: { Username: story.authorUsername } } : {}),
   };
+}
+
+/** Who speaks a story's narration, said without the voice's id; null when it has none. */
+export function narrationVoiceLabel(story: StoryRecord): string | null {
+  if (story.storyType !== 'text' || !story.audioKey || !story.narrationVoiceId) return null;
+  if (story.narrationVoiceOwn) return voiceText.narratedInStorytellersVoice;
+  return story.narrationVoiceName ? voiceText.narratedByPremade(story.narrationVoiceName) : voiceText.narratedByAiVoice;
 }
 
 export function toShareDto(share: ShareRecord): ShareDto {

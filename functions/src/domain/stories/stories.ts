@@ -105,7 +105,7 @@ function ownerView(
 ) {
   return {
     seesLinkToken: true,
-    permissions: { manage: true, comment: story.allowComments },
+    permissions: { manage: true, comment: story.allowComments, listen: true },
     shares,
     comments,
     commentsNextCursor,
@@ -119,7 +119,8 @@ export function viewFor(partition: StoryPartition, relation: Relation, viewerId:
   if (relation.kind === 'owner') return toStoryDto(story, ownerView(story, shares, comments, commentsNextCursor));
   return toStoryDto(story, {
     seesLinkToken: relation.kind === 'admin',
-    permissions: { manage: false, comment: canComment(story, relation) },
+    // Listening on the signed-in routes is for the owner and people shared with by name (docs/interactive.md).
+    permissions: { manage: false, comment: canComment(story, relation), listen: relation.kind === 'share' },
     comments,
     commentsNextCursor,
     viewerId,

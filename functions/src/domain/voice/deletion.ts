@@ -1,9 +1,11 @@
 import { voiceText } from '@storyloom/shared/voice';
+import { engineKind } from '../../adapters/voice/engine-kind.ts';
 import { deleteMediaUnder, mediaKeys } from '../../data/media.ts';
 import { getStory } from '../../data/stories.ts';
 import { deleteVoiceProfile, getVoiceProfile, listStoriesNarratedWithVoiceOf } from '../../data/voice.ts';
 import { enqueueMediaJob } from '../../jobs/media-queue.ts';
 import { removeNarrationOf } from './narration.ts';
+import { providerVoiceOf } from './provider-voices.ts';
 
 /**
  * DELETE /api/voice: the user's voice goes everywhere: the profile (with the consent), the sample and
@@ -25,9 +27,15 @@ export async function deleteVoice(userId: string): Promise<{ message: string }> 
  */
 export async function purgeVoiceData(userId: string): Promise<void> {
   const profile = (await getVoiceProfile(userId)) ?? undefined;
+  const before = new Date().toISOString();
   await deleteMediaUnder(mediaKeys.voicePrefix(userId));
   await deleteVoiceProfile(userId);
-  if (profile?.voiceId && profile.engine === 'elevenlabs') {
-    await enqueueMediaJob({ type: 'voice.delete-provider-voice', voiceId: profile.voiceId });
+  // Every provider voice of the user: the live one, a pending one, and any the profile lost track of (by name).
+  // A clone still running finds the profile gone when it lands, and deletes its voice itself.
+  for (const voiceId of new Set([providerVoiceOf(profile), profile?.pendingProviderVoiceId])) {
+    if (voiceId) await enqueueMediaJob({ type: 'voice.delete-provider-voice', voiceId });
+  }
+  if (engineKind() === 'elevenlabs' || profile?.engine === 'elevenlabs') {
+    await enqueueMediaJob({ type: 'voice.delete-user-voices', userId, before });
   }
 }

@@ -7,7 +7,6 @@ import type { StoryRecord } from '../../data/stories.ts';
 import {
   deleteNarration,
   getNarration,
-  getVoiceProfile,
   type NarrationRecord,
   putNarrationRequest,
   readMediaBytes,
@@ -17,11 +16,11 @@ import {
 } from '../../data/voice.ts';
 import { enqueueMediaJob } from '../../jobs/media-queue.ts';
 import { intEnv } from '../../lib/env.ts';
-import { ValidationFailed } from '../../lib/errors.ts';
+import { NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { loadOwnedStory } from '../stories/access.ts';
 import { releaseNarrationQuota, reserveNarrationQuota } from './narration-quota.ts';
-import { isAvailableVoice, listAvailableVoices } from './voices.ts';
+import { usableVoice } from './voices.ts';
 
 /**
  * A generating narration holds a lease it renews while it makes progress; a record whose lease ran
@@ -57,6 +56,8 @@ export function toNarrationDto(
       duration: null,
       error: null,
       stale: false,
+      preparing_voice: false,
+      problem: null,
       attempts: 0,
       updated_at: null,
     };
@@ -71,6 +72,8 @@ export function toNarrationDto(
     duration: record.duration ?? null,
     error: record.status === 'failed' ? (record.error ?? voiceText.narrationFailed) : null,
     stale: Boolean(story && record.status === 'ready' && textVersion(story.content) !== record.textVersion),
+    preparing_voice: record.status === 'generating' && Boolean(record.preparingVoice),
+    problem: record.status === 'failed' ? (record.problem ?? null) : null,
     attempts: record.attempts,
     updated_at: record.updatedAt,
   };
@@ -94,18 +97,19 @@ export async function requestNarration(
   input: NarrateInput,
 ): Promise<{ created: boolean; narration: NarrationDto }> {
   const story = await ownedTextStory(storyId, userId);
-  if (!(await isAvailableVoice(userId, input.voice_id))) throw new ValidationFailed(voiceText.unknownVoice);
+  // Another user's voice gets the answer of a voice that does not exist: 404, the same text.
+  const voice = await usableVoice(userId, input.voice_id);
+  if (!voice) throw new NotFound(voiceText.unknownVoice);
   const previous = await getNarration(storyId);
   const version = textVersion(story.content);
   const jobKey = `${storyId}:${version}:${input.voice_id}`;
   const now = new Date().toISOString();
-  const voices = await listAvailableVoices(userId);
-  const voice = voices.find((v) => v.id === input.voice_id);
   const record: NarrationRecord = {
     storyId,
     ownerId: story.authorId,
-    voiceId: input.voice_id,
-    voiceName: voice?.name,
+    voiceId: voice.id,
+    voiceName: voice.name,
+    ownVoice: voice.own,
     status: 'queued',
     progress: 0,
     textVersion: version,
@@ -121,8 +125,7 @@ export async function requestNarration(
     return { created: false, narration: { ...narration, message: success.narrationRegenerating } };
   }
   const quota = await reserveNarrationQuota(userId, story.content.length);
-  const profile = await getVoiceProfile(userId);
-  const created = await putNarrationRequest(record, profile?.voiceId === input.voice_id ? userId : undefined);
+  const created = await putNarrationRequest(record, voice.own ? userId : undefined);
   if (created) await enqueueMediaJob({ type: 'voice.narrate', storyId, jobKey });
   else await releaseNarrationQuota(quota);
   const current = created ? record : await getNarration(storyId);

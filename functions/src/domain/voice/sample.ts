@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { uploadRules } from '@storyloom/shared/media';
+import { mediaText, uploadRules } from '@storyloom/shared/media';
 import { success } from '@storyloom/shared/messages';
 import {
+  SAMPLE_MAX_SECONDS,
   SAMPLE_MIN_SECONDS,
   SAMPLE_MIN_SPEECH_SECONDS,
   SAMPLE_RECOMMENDED_MAX_SECONDS,
@@ -9,12 +10,14 @@ import {
   type UploadSampleResponse,
   voiceText,
 } from '@storyloom/shared/voice';
-import { decodeAudio } from '../../adapters/voice/audio/decode.ts';
-import { analyseSpeech } from '../../adapters/voice/audio/pitch.ts';
+import { withSlack } from '../../adapters/voice/audio/probe.ts';
+import { analyseSampleAudio } from '../../adapters/voice/audio/sample-audio.ts';
+import { heavyWork } from '../../adapters/voice/offload.ts';
 import { deleteMedia, putMedia } from '../../data/media.ts';
-import { getVoiceProfile, readMediaBytes, updateVoiceProfile, voiceMedia } from '../../data/voice.ts';
+import { getVoiceProfile, updateVoiceProfile, voiceMedia } from '../../data/voice.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
+import { measureUpload } from '../media/measure.ts';
 import { SNIFF_BYTES, type SniffedType, sniffUpload } from '../media/sniff.ts';
 import { confirmUpload, promoteUpload } from '../media/uploads.ts';
 
@@ -33,14 +36,20 @@ export async function checkSample(bytes: Uint8Array): Promise<CheckedSample> {
   const verdict = await sniffUpload('voice-sample', bytes.subarray(0, SNIFF_BYTES), bytes.length);
   if (!verdict.ok) throw new ValidationFailed(verdict.message);
   if (verdict.type.ext === 'm4a') throw new ValidationFailed(voiceText.sampleM4a);
-  let pcm: Awaited<ReturnType<typeof decodeAudio>>;
-  try {
-    pcm = await decodeAudio(bytes);
-  } catch (error) {
-    logger.info('voice sample unreadable', { reason: (error as Error).message });
-    throw new ValidationFailed(voiceText.sampleUnreadable);
+  // Measured from its headers first: a file that lies or is too long never reaches a decoder.
+  const measured = await measureUpload('voice-sample', verdict.type, bytes);
+  if (!measured.ok) throw new ValidationFailed(measured.message);
+  const declared = measured.audio?.seconds ?? SAMPLE_MAX_SECONDS;
+  const limits = { maxSeconds: withSlack(Math.min(declared, SAMPLE_MAX_SECONDS)) };
+  // Decoding and analysis are the heavy part: a worker thread in local mode, inline in a Lambda.
+  const analysis = await (heavyWork()?.analyseSample(bytes, limits) ?? analyseSampleAudio(bytes, limits));
+  if (!analysis.ok) {
+    logger.info('voice sample unreadable', { problem: analysis.problem, reason: analysis.detail });
+    throw new ValidationFailed(
+      analysis.problem === 'over-cap' ? mediaText.audioInconsistent : voiceText.sampleUnreadable,
+    );
   }
-  const stats = analyseSpeech(pcm.samples, pcm.sampleRate);
+  const { stats } = analysis;
   if (stats.duration < SAMPLE_MIN_SECONDS) throw new ValidationFailed(voiceText.sampleTooShort);
   if (!stats.medianHz || stats.speechSeconds < SAMPLE_MIN_SPEECH_SECONDS)
     throw new ValidationFailed(voiceText.sampleSilent);
@@ -63,7 +72,11 @@ async function keepSample(userId: string, key: string, sample: CheckedSample): P
     sampleUploadedAt: new Date().toISOString(),
     cloneStatus: before?.cloneStatus ?? 'none',
   });
-  if (before?.sampleKey && before.sampleKey !== key) await deleteMedia(before.sampleKey);
+  // The sample the current voice was made from stays until a new voice replaces it: the provider voice is a
+  // cache of it, made again from it after an eviction (docs/voice.md, "Slots as a cache").
+  if (before?.sampleKey && before.sampleKey !== key && before.sampleKey !== before.clonedFromSampleKey) {
+    await deleteMedia(before.sampleKey);
+  }
   return {
     message: success.voiceUploaded,
     voice_sample_url: key,
@@ -88,11 +101,9 @@ export async function uploadSampleBytes(userId: string, bytes: Uint8Array): Prom
  */
 export async function uploadSampleFromUpload(userId: string, uploadKey: string): Promise<UploadSampleResponse> {
   const upload = await confirmUpload(userId, 'voice-sample', uploadKey);
-  const bytes = await readMediaBytes(upload.key);
   let sample: CheckedSample;
   try {
-    if (!bytes) throw new ValidationFailed(voiceText.sampleUnreadable);
-    sample = await checkSample(bytes);
+    sample = await checkSample(upload.bytes);
   } catch (error) {
     await deleteMedia(upload.key);
     throw error;

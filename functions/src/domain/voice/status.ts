@@ -15,6 +15,7 @@ export function toVoiceStatus(profile: VoiceProfile | undefined): VoiceStatusDto
     sample_duration: profile?.sampleDuration ?? null,
     clone_status: profile?.cloneStatus ?? 'none',
     clone_error: profile?.cloneError ?? null,
+    clone_problem: profile?.cloneStatus === 'failed' ? (profile.providerProblem ?? null) : null,
     sample_is_new: Boolean(profile?.voiceId && profile.sampleKey && profile.sampleKey !== profile.clonedFromSampleKey),
     consent_given: Boolean(profile?.consentAt),
     consent_at: profile?.consentAt ?? null,

@@ -1,6 +1,7 @@
 import type { AvailableVoiceDto } from '@storyloom/shared/voice';
-import { catalogHasVoice, catalogVoices } from '../../adapters/voice/catalog.ts';
+import { catalogVoice, catalogVoices } from '../../adapters/voice/catalog.ts';
 import { getVoiceProfile } from '../../data/voice.ts';
+import { providerVoiceOf } from './provider-voices.ts';
 
 /** GET /api/voice/available: the user's own voice first, then the engine's voices (with previews where made). */
 export async function listAvailableVoices(userId: string): Promise<AvailableVoiceDto[]> {
@@ -25,9 +26,42 @@ export async function listAvailableVoices(userId: string): Promise<AvailableVoic
   return voices;
 }
 
-/** A voice the user may narrate with: their own, or one of the engine's. */
-export async function isAvailableVoice(userId: string, voiceId: string): Promise<boolean> {
+/** A voice a user may speak with, as the narration records it. */
+export interface UsableVoice {
+  id: string;
+  name: string;
+  /** The user's own voice (not a premade one). */
+  own: boolean;
+}
+
+/**
+ * A voice the user may narrate with: their own, or one everybody may pick. Anything else, another user's
+ * voice included, is undefined, exactly like a voice that does not exist (docs/voice.md, "Your voice is yours").
+ */
+export async function usableVoice(userId: string, voiceId: string): Promise<UsableVoice | undefined> {
   const profile = await getVoiceProfile(userId);
-  if (profile?.voiceId === voiceId) return true;
-  return catalogHasVoice(voiceId);
+  if (profile?.voiceId && profile.voiceId === voiceId)
+    return { id: voiceId, name: profile.name ?? 'My voice', own: true };
+  const premade = await catalogVoice(voiceId);
+  return premade && { id: premade.id, name: premade.name, own: false };
+}
+
+/**
+ * The voice a story's spoken answers may use: its author's own voice as it is now, or a premade voice.
+ * Undefined (the answer stays text) for anything else, e.g. a narration left from before ownership was
+ * checked, or a voice since deleted: nobody hears an answer in a voice that is not the storyteller's to give.
+ */
+export async function storyAnswerVoice(story: {
+  authorId: string;
+  narrationVoiceId?: string;
+  narrationVoiceOwn?: boolean;
+}): Promise<string | undefined> {
+  const voiceId = story.narrationVoiceId;
+  if (!voiceId) return undefined;
+  if (story.narrationVoiceOwn !== false) {
+    const profile = await getVoiceProfile(story.authorId);
+    // A provider voice is a cache: evicted, the answer stays text (the next narration makes it again).
+    if (profile?.voiceId === voiceId) return profile.engine === 'elevenlabs' ? providerVoiceOf(profile) : voiceId;
+  }
+  return (await catalogVoice(voiceId)) ? voiceId : undefined;
 }

@@ -8,7 +8,7 @@ export const handler = route(
     ok(
       await askQuestion(
         params.sessionId,
-        { kind: 'owner', userId: user.id },
+        { kind: 'user', userId: user.id },
         { question: body.question, askedAt: body.asked_at },
         sourceIp,
       ),

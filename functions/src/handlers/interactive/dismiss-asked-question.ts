@@ -1,5 +1,5 @@
 import { askedQuestionParamsSchema } from '@storyloom/shared/interactive';
-import { dismissAskedQuestion } from '../../domain/interactive/questions.ts';
+import { dismissAskedQuestion } from '../../domain/interactive/asked.ts';
 import { ok, route } from '../../lib/http.ts';
 
 export const handler = route({ auth: 'user', params: askedQuestionParamsSchema }, async ({ user, params }) =>

@@ -5,5 +5,5 @@ import { ok, route } from '../../lib/http.ts';
 export const handler = route(
   { auth: 'user', params: sessionParamsSchema, body: timeSchema },
   async ({ user, params, body }) =>
-    ok(await reportTime(params.sessionId, { kind: 'owner', userId: user.id }, body.current_time)),
+    ok(await reportTime(params.sessionId, { kind: 'user', userId: user.id }, body.current_time)),
 );

@@ -1,6 +1,6 @@
 import { interactiveTimings, QUESTION_MAX_CHARS, TIME_REPORT_SECONDS } from '@storyloom/shared/constants';
 // Types only from shared/interactive (its zod schemas stay out of the SPA's pages); texts from messages.
-import type { CitedSentence, InteractiveSessionDto, ReadAlongDto } from '@storyloom/shared/interactive';
+import type { InteractiveSessionDto, ReadAlongDto } from '@storyloom/shared/interactive';
 import { interactiveText } from '@storyloom/shared/messages/interactive';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AudioPlayerHandle } from '#web/components/media/AudioPlayer.tsx';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { endSession, type ListenTarget, reportTime, startSession, useAskQuestion } from './api.ts';
+import { Conversation, type ConversationEntry } from './Conversation.tsx';
 import { ReadAlongText } from './ReadAlongText.tsx';
 
 export interface InteractiveOverlayProps {
@@ -21,15 +22,6 @@ export interface InteractiveOverlayProps {
   content: string;
   readAlong?: ReadAlongDto;
   onClose: () => void;
-}
-
-interface Entry {
-  id: number;
-  at: Date;
-  question: string;
-  answer: string;
-  audioUrl: string | null;
-  cited: CitedSentence[];
 }
 
 /**
@@ -59,13 +51,16 @@ export function InteractiveOverlay({
   const [answerPlaying, setAnswerPlaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [question, setQuestion] = useState('');
-  const [entries, setEntries] = useState<Entry[]>([]);
+  const [entries, setEntries] = useState<ConversationEntry[]>([]);
   const [confirmClear, setConfirmClear] = useState(false);
   const [marked, setMarked] = useState<ReadonlySet<number>>(new Set());
   const resumeAfterAnswer = useRef(false);
   const nextId = useRef(1);
   const inputId = useId();
-  const targetKey = target.kind === 'owner' ? `o:${target.storyId}` : `s:${target.token}`;
+  const input = useRef<HTMLInputElement>(null);
+  /** The entry to focus once it renders (the question just asked). */
+  const focusEntry = useRef<number | null>(null);
+  const targetKey = target.kind === 'account' ? `a:${target.storyId}` : `s:${target.token}`;
 
   const later = useCallback((ms: number, fn: () => void) => {
     const timer = setTimeout(() => {
@@ -186,27 +181,29 @@ export function InteractiveOverlay({
     if (!session) return;
     pauseStory();
     setError(null);
+    // The question shows at once as an entry waiting for its answer, and takes the focus from the input
+    // (which is disabled while asking): focus never falls to the page behind.
+    const id = nextId.current++;
+    focusEntry.current = id;
+    setEntries((list) => [...list, { id, at: new Date(), question: text, answer: null, audioUrl: null, cited: [] }]);
     asker.mutate(
       { sessionId: session.session_id, question: text, askedAt: player.current?.currentTime ?? time },
       {
         onSuccess: (res) => {
-          setEntries((list) => [
-            ...list,
-            {
-              id: nextId.current++,
-              at: new Date(),
-              question: text,
-              answer: res.answer,
-              audioUrl: res.answer_audio_url,
-              cited: res.cited,
-            },
-          ]);
+          setEntries((list) =>
+            list.map((e) =>
+              e.id === id ? { ...e, answer: res.answer, audioUrl: res.answer_audio_url, cited: res.cited } : e,
+            ),
+          );
           setQuestion('');
           setMarked(new Set(res.cited.map((c) => c.id)));
           if (res.answer_audio_url) playAnswer(res.answer_audio_url, interactiveTimings.answerAudioDelay);
           else later(interactiveTimings.resumeWithoutAudio, resumeStory);
         },
         onError: (err) => {
+          // No answer: the entry goes, the question stays in the box to ask again, and the focus returns there.
+          setEntries((list) => list.filter((e) => e.id !== id));
+          focusInput.current = true;
           setError(err instanceof ApiError && err.message ? err.message : interactiveText.answerFailed);
           later(interactiveTimings.resumeAfterError, resumeStory);
         },
@@ -214,7 +211,7 @@ export function InteractiveOverlay({
     );
   };
 
-  const replay = (entry: Entry) => {
+  const replay = (entry: ConversationEntry) => {
     if (!entry.audioUrl) return;
     pauseStory();
     playAnswer(entry.audioUrl, 0);
@@ -227,6 +224,20 @@ export function InteractiveOverlay({
 
   const busy = asking || answerPlaying;
   const canAsk = session !== null && !busy;
+
+  // Once the next question can be asked, the focus goes back to the question box if it is still on the
+  // entry just answered (or lost): for the keyboard, ready for the next question. On a touch screen it
+  // stays on the answer (focusing the box would pull up the on-screen keyboard over it); after an error
+  // it always goes back, to ask again.
+  const focusInput = useRef(false);
+  useEffect(() => {
+    if (!canAsk) return;
+    const focused = document.activeElement;
+    const onEntry = !focused || focused === document.body || focused.classList.contains('conversation-entry');
+    const again = focusInput.current;
+    focusInput.current = false;
+    if (again || (onEntry && !window.matchMedia?.('(pointer: coarse)').matches)) input.current?.focus();
+  }, [canAsk]);
   const highlightTime = playing || time > 0 ? time : null;
   const sentences = readAlong?.sentences ?? [];
   const citedIds = useMemo(() => marked, [marked]);
@@ -257,6 +268,7 @@ export function InteractiveOverlay({
           <label htmlFor={inputId}>Ask the storyteller a question</label>
           <div className="interactive-ask-row">
             <input
+              ref={input}
               id={inputId}
               type="text"
               value={question}
@@ -270,7 +282,7 @@ export function InteractiveOverlay({
               autoComplete="off"
             />
             <button type="submit" className="button button-primary" disabled={!canAsk} aria-busy={asking || undefined}>
-              {asking ? 'Asking…' : 'Ask'}
+              {asking ? interactiveText.asking : 'Ask'}
             </button>
           </div>
         </form>
@@ -281,80 +293,28 @@ export function InteractiveOverlay({
 
         <p className="interactive-note">
           {session?.spoken === false ? interactiveText.textNote : interactiveText.spokenNote}{' '}
-          {target.kind === 'shared' && interactiveText.sharedNote}
+          {!(target.kind === 'account' && target.owner) && interactiveText.sharedNote}
         </p>
 
-        <section className="interactive-conversation" aria-label="Conversation">
-          <div className="interactive-conversation-head">
-            <h3>Conversation</h3>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => setConfirmClear(true)}
-              disabled={entries.length === 0}
-            >
-              Clear
-            </button>
-          </div>
-          {entries.length === 0 ? (
-            <p className="interactive-empty">Questions you ask and their answers appear here.</p>
-          ) : (
-            <ol className="conversation">
-              {entries.map((entry) => (
-                <li key={entry.id} className="conversation-entry">
-                  <time dateTime={entry.at.toISOString()}>{entry.at.toLocaleTimeString()}</time>
-                  <p className="conversation-question">
-                    <span className="visually-hidden">You asked: </span>
-                    {entry.question}
-                  </p>
-                  <p className="conversation-answer">
-                    <span className="visually-hidden">Answer: </span>
-                    {entry.answer}
-                  </p>
-                  {entry.cited.length > 0 && (
-                    <div className="conversation-cited">
-                      <p>{interactiveText.fromStory}</p>
-                      <ul>
-                        {entry.cited.map((c) => (
-                          <li key={c.id}>
-                            {c.time === null ? (
-                              <q>{c.text}</q>
-                            ) : (
-                              <button
-                                type="button"
-                                className="cited-sentence"
-                                onClick={() => {
-                                  seek(c.time!);
-                                  setMarked(new Set([c.id]));
-                                }}
-                                aria-label={`Play the story from: ${c.text}`}
-                              >
-                                <q>{c.text}</q>
-                              </button>
-                            )}
-                          </li>
-                        ))}
-                      </ul>
-                    </div>
-                  )}
-                  {entry.audioUrl && (
-                    <button
-                      type="button"
-                      className="button button-secondary conversation-replay"
-                      onClick={() => replay(entry)}
-                      disabled={busy}
-                    >
-                      Replay answer
-                    </button>
-                  )}
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+        <Conversation
+          entries={entries}
+          busy={busy}
+          onReplay={replay}
+          onSeekCited={(c) => {
+            seek(c.time!);
+            setMarked(new Set([c.id]));
+          }}
+          onClear={() => setConfirmClear(true)}
+          entryRef={(id, el) => {
+            if (el && focusEntry.current === id) {
+              focusEntry.current = null;
+              el.focus();
+            }
+          }}
+        />
 
         {sentences.length > 0 && (
-          <section className="interactive-text" aria-label="Story text">
+          <div className="interactive-text">
             <ReadAlongText
               content={content}
               sentences={sentences}
@@ -362,13 +322,13 @@ export function InteractiveOverlay({
               onSeek={session ? seek : undefined}
               marked={citedIds}
             />
-          </section>
+          </div>
         )}
       </div>
       <ConfirmDialog
         open={confirmClear}
         title={interactiveText.clearConfirm}
-        confirmLabel="Clear"
+        confirmLabel={interactiveText.clear}
         danger
         onConfirm={() => {
           setEntries([]);

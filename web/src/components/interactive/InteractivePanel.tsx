@@ -26,12 +26,13 @@ export function InteractivePanel({ story, editHref }: InteractivePanelProps) {
         title={story.title}
         content={story.content}
         audioPath={story.audio_url}
-        target={{ kind: 'owner', storyId: story.ID }}
+        target={{ kind: 'account', storyId: story.ID, owner: true }}
         className="button button-primary button-block"
       />
       {questions.length > 0 && (
         <div className="family-asked">
           <h3>{interactiveText.familyAsked}</h3>
+          <p className="panel-detail">{interactiveText.familyAskedNote}</p>
           <ul>
             {questions.map((q) => (
               <li key={q.id}>

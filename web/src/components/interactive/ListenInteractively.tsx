@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type ListenTarget, useReadAlong } from './api.ts';
 import { InteractiveOverlay } from './InteractiveOverlay.tsx';
 
@@ -25,9 +25,18 @@ export function ListenInteractively({
 }: ListenInteractivelyProps) {
   const [open, setOpen] = useState(openAtStart);
   const readAlong = useReadAlong(target);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    // The player unmounts on close (its dialog never closes itself, so it cannot hand the focus back): the
+    // focus returns to this button, also when the player had opened with the page (`?interactive=true`).
+    if (wasOpen.current && !open) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
   return (
     <>
       <button
+        ref={button}
         type="button"
         className={className ?? 'button button-primary'}
         onClick={() => setOpen(true)}

@@ -11,13 +11,14 @@ import { api, apiUrl } from '#web/lib/api-client.ts';
 import { getToken } from '#web/lib/token-storage.ts';
 
 /**
- * Who is listening, which decides the family of routes (docs/interactive.md): the owner on `/api`, a share
- * link's (or public story's) listener on `/shared`.
+ * Who is listening, which decides the family of routes (docs/interactive.md): signed in on `/api` (the owner,
+ * or a person the story is shared with by name: `owner` false), a share link's (or public story's) listener
+ * on `/shared`.
  */
-export type ListenTarget = { kind: 'owner'; storyId: string } | { kind: 'shared'; token: string };
+export type ListenTarget = { kind: 'account'; storyId: string; owner: boolean } | { kind: 'shared'; token: string };
 
-const base = (target: ListenTarget) => (target.kind === 'owner' ? '/api/interactive' : '/shared/interactive');
-const subject = (target: ListenTarget) => (target.kind === 'owner' ? target.storyId : target.token);
+const base = (target: ListenTarget) => (target.kind === 'account' ? '/api/interactive' : '/shared/interactive');
+const subject = (target: ListenTarget) => (target.kind === 'account' ? target.storyId : target.token);
 
 export function startSession(target: ListenTarget): Promise<InteractiveSessionDto> {
   return api.post<InteractiveSessionDto>(`${base(target)}/start/${encodeURIComponent(subject(target))}`, undefined, {
@@ -56,7 +57,7 @@ export function reportTime(target: ListenTarget, sessionId: string, seconds: num
  */
 export function endSession(target: ListenTarget, sessionId: string): void {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = target.kind === 'owner' ? getToken() : null;
+  const token = target.kind === 'account' ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   void fetch(apiUrl(`${base(target)}/end/${sessionId}`), {
     method: 'DELETE',

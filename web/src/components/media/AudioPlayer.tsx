@@ -1,4 +1,4 @@
-import { fallback } from '@storyloom/shared/messages';
+import { commonFallback } from '@storyloom/shared/messages/common';
 import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { formatClock } from '#web/lib/wav.ts';
 
@@ -156,7 +156,7 @@ export function AudioPlayer({
     return (
       <div className={`audio-player ${className ?? ''}`}>
         <p className="audio-status audio-error" role="alert">
-          {fallback.secureAudio}
+          {commonFallback.secureAudio}
         </p>
       </div>
     );

@@ -1,6 +1,7 @@
 import { RECORDING_SAMPLE_RATE } from '@storyloom/shared/media';
 import { fallback } from '@storyloom/shared/messages';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { mediaText } from '@storyloom/shared/messages/media';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { encodeWav, formatClock, rmsLevel } from '#web/lib/wav.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
 
@@ -13,20 +14,23 @@ export interface Recording {
 export interface RecorderProps {
   /** The recording stops by itself here; the limit is shown on screen. */
   maxSeconds: number;
-  /** 'Use this Recording' */
-  onUse: (recording: Recording) => void;
-  /** 'Record Again' after a recording was used: the page forgets it. */
-  onDiscard?: () => void;
+  /** The take the page holds (null: none yet). Controlled, so a page can give back a draft. */
+  recording: Recording | null;
+  /**
+   * Stop keeps the take at once (no separate 'Use' step, so Save always has it); 'Record Again' gives
+   * null. The page keeps it, as a draft too (hooks/use-recording-draft.ts).
+   */
+  onChange: (recording: Recording | null) => void;
   /** What is being recorded, for screen readers ("your story", "your voice sample"). */
   subject?: string;
+  /** Under the preview: what happens to the take next (mediaText.recordingKeptStory / …Sample). */
+  keptNote: string;
+  /** True while a take is being recorded or processed: the page's leave guard asks then too. */
+  onCapturingChange?: (capturing: boolean) => void;
   disabled?: boolean;
 }
 
-type State =
-  | { kind: 'idle' }
-  | { kind: 'recording' }
-  | { kind: 'processing' }
-  | { kind: 'preview'; recording: Recording; url: string; used: boolean };
+type Phase = 'idle' | 'recording' | 'processing';
 
 interface Session {
   stream: MediaStream;
@@ -52,36 +56,65 @@ const CAPTURE_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs
 
 /**
  * The recorder (spec section 4): idle, recording (an mm:ss timer and a level meter), processing (the
- * captured webm is decoded with Web Audio and converted to 16-bit PCM mono WAV), then a preview with
- * 'Use this Recording' and 'Record Again'. Shared by audio stories and the voice sample.
+ * captured webm is decoded with Web Audio and converted to 16-bit PCM mono WAV), then the kept take
+ * with its preview and 'Record Again'. Shared by audio stories and the voice sample. Focus follows the
+ * controls: Start → Stop, Stop → the status, then the preview's play button; Record Again → Start.
  */
 export function Recorder({
   maxSeconds,
-  onUse,
-  onDiscard,
+  recording,
+  onChange,
   subject = 'your recording',
+  keptNote,
+  onCapturingChange,
   disabled = false,
 }: RecorderProps) {
-  const [state, setState] = useState<State>({ kind: 'idle' });
+  const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<string | null>(null);
   const [elapsed, setElapsed] = useState(0);
   const [level, setLevel] = useState(0);
   const session = useRef<Session | null>(null);
-  const previewUrl = useRef<string | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const onCapturingRef = useRef(onCapturingChange);
+  onCapturingRef.current = onCapturingChange;
+  useEffect(() => onCapturingRef.current?.(phase !== 'idle'), [phase]);
+  /** Where focus goes once the next phase has rendered (the control that replaced the one pressed). */
+  const focusNext = useRef<'stop' | 'status' | 'preview' | 'start' | null>(null);
+  const startRef = useRef<HTMLButtonElement>(null);
+  const stopRef = useRef<HTMLButtonElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const previewRef = useRef<HTMLDivElement>(null);
+  const againRef = useRef<HTMLButtonElement>(null);
+  const previewUrl = useMemo(() => (recording ? URL.createObjectURL(recording.blob) : null), [recording]);
 
-  const release = () => releaseSession(session);
+  useEffect(() => () => void (previewUrl && URL.revokeObjectURL(previewUrl)), [previewUrl]);
 
   useEffect(
     () => () => {
       if (session.current?.recorder.state === 'recording') session.current.recorder.onstop = null;
       releaseSession(session);
-      if (previewUrl.current) URL.revokeObjectURL(previewUrl.current);
     },
     [],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when what is shown changes.
+  useEffect(() => {
+    const target = focusNext.current;
+    if (target === 'stop') stopRef.current?.focus();
+    else if (target === 'status') statusRef.current?.focus();
+    else if (target === 'start') startRef.current?.focus();
+    else return;
+    focusNext.current = null;
+  }, [phase, recording]);
+
   const start = async () => {
     setError(null);
+    if (!window.isSecureContext || !navigator.mediaDevices?.getUserMedia) {
+      // Browsers offer the microphone only to https pages and localhost (a phone on http://<LAN address>).
+      setError(mediaText.recordingNeedsSecurePage);
+      return;
+    }
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({
@@ -122,20 +155,24 @@ export function Recorder({
     session.current = { stream, recorder, context, timer, frame: requestAnimationFrame(meter) };
     setElapsed(0);
     recorder.start(250);
-    setState({ kind: 'recording' });
+    focusNext.current = 'stop';
+    setPhase('recording');
   };
 
+  const release = () => releaseSession(session);
+
   const convert = async (captured: Blob, seconds: number) => {
-    setState({ kind: 'processing' });
+    focusNext.current = 'status';
+    setPhase('processing');
     try {
       const wav = await toWav(captured);
-      if (previewUrl.current) URL.revokeObjectURL(previewUrl.current);
-      const url = URL.createObjectURL(wav);
-      previewUrl.current = url;
-      setState({ kind: 'preview', recording: { blob: wav, seconds }, url, used: false });
+      focusNext.current = 'preview';
+      setPhase('idle');
+      onChangeRef.current({ blob: wav, seconds });
     } catch {
       setError(fallback.audioConversion);
-      setState({ kind: 'idle' });
+      focusNext.current = 'start';
+      setPhase('idle');
     }
   };
 
@@ -144,22 +181,37 @@ export function Recorder({
   };
 
   const again = () => {
-    if (state.kind === 'preview' && state.used) onDiscard?.();
-    setState({ kind: 'idle' });
+    focusNext.current = 'start';
     setElapsed(0);
+    onChange(null);
   };
+
+  // After a Stop: the preview's play button once the player has rendered it (Record Again if it cannot play).
+  const [previewState, setPreviewState] = useState<{ take: Recording | null; ready: 'play' | 'again' } | null>(null);
+  useEffect(() => {
+    if (!previewState || previewState.take !== recording || focusNext.current !== 'preview') return;
+    focusNext.current = null;
+    const play = previewRef.current?.querySelector<HTMLButtonElement>('.audio-play');
+    (previewState.ready === 'play' && play ? play : againRef.current)?.focus();
+  }, [previewState, recording]);
 
   return (
     <div className="recorder">
       <p className="recorder-limit">
         You can record up to {formatClock(maxSeconds)} ({Math.round(maxSeconds / 60)} minutes).
       </p>
-      {state.kind === 'idle' && (
-        <button type="button" className="button button-primary button-large" onClick={start} disabled={disabled}>
+      {!recording && phase === 'idle' && (
+        <button
+          ref={startRef}
+          type="button"
+          className="button button-primary button-large"
+          onClick={start}
+          disabled={disabled}
+        >
           <span aria-hidden="true">● </span>Start Recording
         </button>
       )}
-      {state.kind === 'recording' && (
+      {phase === 'recording' && (
         <div className="recorder-live">
           <p className="recorder-timer" role="timer" aria-label="Recording time">
             <span className="recorder-dot" aria-hidden="true" /> {formatClock(elapsed, true)}{' '}
@@ -169,40 +221,40 @@ export function Recorder({
             <span>Input level</span>
             <meter min={0} max={1} low={0.1} high={0.9} optimum={0.5} value={level} />
           </label>
-          <button type="button" className="button button-danger button-large" onClick={stop}>
+          <button ref={stopRef} type="button" className="button button-danger button-large" onClick={stop}>
             <span aria-hidden="true">■ </span>Stop Recording
           </button>
         </div>
       )}
-      {state.kind === 'processing' && (
-        <p className="recorder-status" role="status">
+      {phase === 'processing' && (
+        <p ref={statusRef} className="recorder-status" role="status" tabIndex={-1}>
           Processing recording…
         </p>
       )}
-      {state.kind === 'preview' && (
-        <div className="recorder-preview">
-          <AudioPlayer src={state.url} label={`Preview of ${subject}`} />
-          <p className="recorder-length">Length: {formatClock(state.recording.seconds)}</p>
-          {state.used ? (
-            <p className="form-success" role="status">
-              <span aria-hidden="true">✓ </span>Recording ready to save.
-            </p>
-          ) : null}
+      {recording && previewUrl && phase === 'idle' && (
+        <div className="recorder-preview" ref={previewRef}>
+          <AudioPlayer
+            src={previewUrl}
+            label={`Preview of ${subject}`}
+            onReady={() => setPreviewState({ take: recording, ready: 'play' })}
+            onSourceError={async () => {
+              setPreviewState({ take: recording, ready: 'again' });
+              return undefined;
+            }}
+          />
+          <p className="recorder-length">Length: {formatClock(recording.seconds)}</p>
+          <p className="form-success" role="status">
+            <span aria-hidden="true">✓ </span>
+            {keptNote}
+          </p>
           <div className="button-row">
-            {!state.used && (
-              <button
-                type="button"
-                className="button button-primary button-large"
-                onClick={() => {
-                  setState({ ...state, used: true });
-                  onUse(state.recording);
-                }}
-                disabled={disabled}
-              >
-                Use this Recording
-              </button>
-            )}
-            <button type="button" className="button button-secondary button-large" onClick={again} disabled={disabled}>
+            <button
+              ref={againRef}
+              type="button"
+              className="button button-secondary button-large"
+              onClick={again}
+              disabled={disabled}
+            >
               Record Again
             </button>
           </div>

@@ -1,5 +1,6 @@
 import { AUDIO_ACCEPT, checkPickedFile, VOICE_RECORDING_MAX_SECONDS } from '@storyloom/shared/media';
 import { fallback, success, validation } from '@storyloom/shared/messages';
+import { mediaText } from '@storyloom/shared/messages/media';
 import {
   READ_ALOUD_TEXT,
   SAMPLE_RECOMMENDED_MAX_SECONDS,
@@ -10,11 +11,16 @@ import {
   voiceText,
 } from '@storyloom/shared/voice';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Recorder, type Recording } from '#web/components/media/Recorder.tsx';
+import { RecordingDraftOffer } from '#web/components/media/RecordingDraftOffer.tsx';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
+import { LeaveFormDialog } from '#web/components/ui/LeaveFormDialog.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
+import { useLeaveGuard } from '#web/hooks/use-leave-guard.ts';
+import { useRecordingDraft } from '#web/hooks/use-recording-draft.ts';
 import { encodeWav, formatClock } from '#web/lib/wav.ts';
 import { useAvailableVoices, useCloneVoice, useDeleteVoice, useUploadSample, useVoiceStatus } from './api.ts';
 
@@ -61,14 +67,32 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
   const id = useId();
   const toast = useToast();
   const upload = useUploadSample();
-  const [sample, setSample] = useState<Sample | null>(null);
+  // A picked file is used when there is one; otherwise the recorder's take (kept as a draft, issue 18).
+  const [picked, setPicked] = useState<Sample | null>(null);
+  const [take, setTake] = useState<Recording | null>(null);
+  const sample: Sample | null =
+    picked ?? (take && { blob: take.blob, name: 'voice-sample.wav', seconds: take.seconds });
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
+  const restoreNow = (useLocation().state as { restoreDraft?: boolean } | null)?.restoreDraft === true;
+  const draft = useRecordingDraft('voice-sample', { restoreNow, onRestore: (d) => setTake(d.recording) });
+  const [capturing, setCapturing] = useState(false);
+  const guard = useLeaveGuard(capturing || sample !== null);
+
+  const keepTake = (next: Recording | null) => {
+    setError(null);
+    setTake(next);
+    draft.keep(next);
+    if (next) {
+      setPicked(null);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
 
   const onFile = async (file: File | undefined) => {
     setError(null);
-    setSample(null);
+    setPicked(null);
     if (!file) return;
     const problem = checkPickedFile('voice-sample', file);
     if (problem) {
@@ -76,7 +100,7 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
       return;
     }
     try {
-      setSample(await prepareFile(file));
+      setPicked(await prepareFile(file));
     } catch {
       setError(validation.audioType);
     }
@@ -93,9 +117,12 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
       {
         onSuccess: (res) => {
           toast.success(res.message || success.voiceUploaded);
-          setSample(null);
+          setPicked(null);
+          setTake(null);
+          draft.keep(null);
           if (fileInput.current) fileInput.current.value = '';
         },
+        // The take (and its draft) stays: the message says why, and Upload can be pressed again.
         onError: (e) => setError(e.message || fallback.uploadVoice),
       },
     );
@@ -108,14 +135,24 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
         {SAMPLE_RECOMMENDED_MAX_SECONDS / 60} minutes is best.
       </p>
       <blockquote className="read-aloud">{READ_ALOUD_TEXT}</blockquote>
+      {draft.offered && (
+        <RecordingDraftOffer
+          savedAt={draft.offered.savedAt}
+          seconds={draft.offered.recording.seconds}
+          onRestore={() => {
+            const taken = draft.accept();
+            if (taken) setTake(taken.recording);
+          }}
+          onDiscard={draft.discard}
+        />
+      )}
       <Recorder
         maxSeconds={VOICE_RECORDING_MAX_SECONDS}
         subject="your voice sample"
-        onUse={(recording: Recording) => {
-          setError(null);
-          setSample({ blob: recording.blob, name: 'voice-sample.wav', seconds: recording.seconds });
-        }}
-        onDiscard={() => setSample(null)}
+        keptNote={mediaText.recordingKeptSample}
+        recording={take}
+        onChange={keepTake}
+        onCapturingChange={setCapturing}
       />
       <label htmlFor={`${id}-file`} className="field-label">
         Or upload an audio file (MP3, WAV, M4A, OGG, WebM; under 10 MB)
@@ -143,6 +180,9 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
       >
         {update ? 'Upload New Sample' : 'Upload Voice Sample'}
       </BusyButton>
+      <LeaveFormDialog blocker={guard.blocker} keepLabel="Stay on This Page" onLeave={() => draft.keep(null)}>
+        <p>{mediaText.leaveRecording}</p>
+      </LeaveFormDialog>
     </div>
   );
 }

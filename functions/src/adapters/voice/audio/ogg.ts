@@ -40,3 +40,17 @@ export function oggPackets(bytes: Uint8Array): Uint8Array[] {
   }
   return packets;
 }
+
+/**
+ * The granule position of the last page that carries one (what players take as the length: samples
+ * at 48 kHz for Opus, at the stream's rate for Vorbis); undefined when no page has one.
+ */
+export function oggLastGranule(bytes: Uint8Array): bigint | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = bytes.length - 27; at >= 0; at--) {
+    if (bytes[at] !== 0x4f || bytes[at + 1] !== 0x67 || bytes[at + 2] !== 0x67 || bytes[at + 3] !== 0x53) continue;
+    const granule = view.getBigInt64(at + 6, true);
+    if (granule >= 0n) return granule;
+  }
+  return undefined;
+}

@@ -20,6 +20,7 @@ export interface PitchOptions {
 
 /** Fundamental frequency of each voiced frame, Hz (unvoiced and silent frames are left out). */
 export function trackPitch(samples: Float32Array, sampleRate: number, opts: PitchOptions = {}): number[] {
+  if (!(sampleRate >= 1000)) return [];
   const minHz = opts.minHz ?? 60;
   const maxHz = opts.maxHz ?? 500;
   const threshold = opts.threshold ?? 0.15;
@@ -132,6 +133,8 @@ export interface SpeechStats {
 
 /** What the local engine needs to know about a sample: how long, how much voice, how high, how fast. */
 export function analyseSpeech(samples: Float32Array, sampleRate: number): SpeechStats {
+  // A decoder that read no header reports 0 Hz: a 0-sample frame would never advance (issue 18).
+  if (!(sampleRate >= 1000)) return { duration: 0, speechSeconds: 0, medianHz: undefined, syllablesPerSecond: 0 };
   const frame = Math.round(sampleRate * 0.01);
   const levels: number[] = [];
   for (let start = 0; start + frame <= samples.length; start += frame) {

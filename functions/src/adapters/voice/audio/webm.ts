@@ -16,14 +16,33 @@ const ID = {
   blockGroup: 0xa0,
   block: 0xa1,
   simpleBlock: 0xa3,
+  info: 0x1549a966,
+  timecodeScale: 0x2ad7b1,
+  duration: 0x4489,
+  audio: 0xe1,
+  samplingFrequency: 0xb5,
+  channels: 0x9f,
 } as const;
-const MASTERS = new Set<number>([ID.segment, ID.cluster, ID.tracks, ID.trackEntry, ID.blockGroup]);
+const MASTERS = new Set<number>([ID.segment, ID.cluster, ID.tracks, ID.trackEntry, ID.blockGroup, ID.info, ID.audio]);
 
 export interface WebmAudio {
   codec: string;
   /** OpusHead (channels, pre-skip) when the codec is Opus. */
   codecPrivate?: Uint8Array;
   packets: Uint8Array[];
+  /** The track's Audio element (sampling frequency, channels), when it has one. */
+  sampleRate?: number;
+  channels?: number;
+  /** Segment Info's Duration in seconds (a live recording leaves it out). */
+  durationSeconds?: number;
+}
+
+/** An EBML float (4 or 8 bytes, big-endian); NaN for any other length. */
+function readFloat(data: Uint8Array): number {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  if (data.length === 4) return view.getFloat32(0);
+  if (data.length === 8) return view.getFloat64(0);
+  return Number.NaN;
 }
 
 function readVint(bytes: Uint8Array, at: number, keepMarker: boolean): { value: number; length: number } {
@@ -47,8 +66,14 @@ function readVint(bytes: Uint8Array, at: number, keepMarker: boolean): { value: 
 export function demuxWebm(bytes: Uint8Array): WebmAudio {
   if (bytes.length < 4 || bytes[0] !== 0x1a || bytes[1] !== 0x45 || bytes[2] !== 0xdf || bytes[3] !== 0xa3)
     throw new AudioFormatError('not a WebM file');
-  const tracks = new Map<number, { codec: string; codecPrivate?: Uint8Array }>();
-  let entry: { number?: number; codec?: string; codecPrivate?: Uint8Array } = {};
+  const tracks = new Map<
+    number,
+    { codec: string; codecPrivate?: Uint8Array; sampleRate?: number; channels?: number }
+  >();
+  let entry: { number?: number; codec?: string; codecPrivate?: Uint8Array; sampleRate?: number; channels?: number } =
+    {};
+  let timecodeScale = 1_000_000;
+  let duration: number | undefined;
   const blocks: { track: number; data: Uint8Array }[] = [];
   const walk = (start: number, end: number) => {
     let at = start;
@@ -61,7 +86,7 @@ export function demuxWebm(bytes: Uint8Array): WebmAudio {
         if (id.value === ID.trackEntry) entry = {};
         walk(body, bodyEnd);
         if (id.value === ID.trackEntry && entry.number !== undefined && entry.codec)
-          tracks.set(entry.number, { codec: entry.codec, codecPrivate: entry.codecPrivate });
+          tracks.set(entry.number, { ...entry, codec: entry.codec });
         // An unknown-size master ends where the next sibling begins; the walk already consumed the rest.
         at = bodyEnd;
         continue;
@@ -70,6 +95,10 @@ export function demuxWebm(bytes: Uint8Array): WebmAudio {
       if (id.value === ID.trackNumber) entry.number = data.reduce((v, b) => v * 256 + b, 0);
       else if (id.value === ID.codecId) entry.codec = new TextDecoder().decode(data);
       else if (id.value === ID.codecPrivate) entry.codecPrivate = data;
+      else if (id.value === ID.samplingFrequency) entry.sampleRate = readFloat(data);
+      else if (id.value === ID.channels) entry.channels = data.reduce((v, b) => v * 256 + b, 0);
+      else if (id.value === ID.timecodeScale) timecodeScale = data.reduce((v, b) => v * 256 + b, 0);
+      else if (id.value === ID.duration) duration = readFloat(data);
       else if (id.value === ID.simpleBlock || id.value === ID.block) {
         const track = readVint(data, 0, false);
         const flags = data[track.length + 2] ?? 0;
@@ -92,5 +121,8 @@ export function demuxWebm(bytes: Uint8Array): WebmAudio {
     codec: track.codec,
     codecPrivate: track.codecPrivate,
     packets: blocks.filter((b) => b.track === number).map((b) => b.data),
+    sampleRate: track.sampleRate,
+    channels: track.channels,
+    durationSeconds: duration === undefined ? undefined : (duration * timecodeScale) / 1e9,
   };
 }

@@ -1,4 +1,4 @@
-import { fallback } from '@storyloom/shared/messages';
+import { storyFallback } from '@storyloom/shared/messages/stories';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { ListenInteractively } from '#web/components/interactive/ListenInteractively.tsx';
@@ -36,7 +36,7 @@ export function SharedStoryRoute() {
       <section className="page page-narrow">
         <h1>Story Not Found</h1>
         <p className="form-error page-alert" role="alert">
-          {fallback.sharedNotFound}
+          {storyFallback.sharedNotFound}
         </p>
         <p>The person who shared it may have turned the link off, or the story is no longer public.</p>
         <div className="button-row">
@@ -54,7 +54,7 @@ export function SharedStoryRoute() {
     return (
       <section className="page page-narrow">
         <h1>Story Unavailable</h1>
-        <LoadError message={query.error.message || fallback.loadStory} onRetry={() => void query.refetch()} />
+        <LoadError message={query.error.message || storyFallback.loadStory} onRetry={() => void query.refetch()} />
       </section>
     );
   }

@@ -7,18 +7,32 @@ import {
 } from '@storyloom/shared/media';
 import { fallback, validation } from '@storyloom/shared/messages';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { AudioPlayer } from '#web/components/media/AudioPlayer.tsx';
-import { Recorder } from '#web/components/media/Recorder.tsx';
+import { Recorder, type Recording } from '#web/components/media/Recorder.tsx';
+import { RecordingDraftOffer } from '#web/components/media/RecordingDraftOffer.tsx';
+import { LeaveFormDialog } from '#web/components/ui/LeaveFormDialog.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { draftKey, useDraft } from '#web/hooks/use-draft.ts';
+import { useLeaveGuard } from '#web/hooks/use-leave-guard.ts';
+import { useRecordingDraft } from '#web/hooks/use-recording-draft.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { readTokenClaims } from '#web/lib/token-storage.ts';
 import { useCreateAudioStory } from '../api/create-audio-story.ts';
+import { DraftOffer } from '../components/DraftOffer.tsx';
 import { StoryKindSwitch } from '../components/StoryKindSwitch.tsx';
 
 type Source = 'record' | 'upload';
 type Field = 'title' | 'audio';
+interface TextValues {
+  title: string;
+  description: string;
+}
+const sameText = (a: TextValues, b: TextValues) => a.title === b.title && a.description === b.description;
+const noText: TextValues = { title: '', description: '' };
 
 /**
  * /create-story?type=audio (the spec leaves this path open; docs/media.md): record with the recorder
@@ -32,7 +46,9 @@ export function CreateAudioStoryRoute() {
   const id = useId();
   const create = useCreateAudioStory();
   const [source, setSource] = useState<Source>('record');
-  const [audio, setAudio] = useState<{ blob: Blob; name?: string } | null>(null);
+  // The take and a picked file are kept apart: switching between the two ways loses neither.
+  const [recording, setRecording] = useState<Recording | null>(null);
+  const [picked, setPicked] = useState<{ blob: Blob; name?: string } | null>(null);
   const [fileUrl, setFileUrl] = useState<string | null>(null);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -41,17 +57,59 @@ export function CreateAudioStoryRoute() {
   const titleRef = useRef<HTMLInputElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
 
+  // Nothing lost (issue 18): the typed text as a local draft, the take in IndexedDB, a question before leaving.
+  const { user, token } = useAuth();
+  const userId = user?.ID ?? (token ? readTokenClaims(token)?.sub : undefined) ?? null;
+  const restoreNow = (useLocation().state as { restoreDraft?: boolean } | null)?.restoreDraft === true;
+  const textDraft = useDraft<TextValues>({
+    key: userId ? draftKey(userId, 'new-audio') : null,
+    current: noText,
+    same: sameText,
+  });
+  const recordingDraft = useRecordingDraft('story-audio', {
+    restoreNow,
+    onRestore: (draft) => setRecording(draft.recording),
+  });
+  const audio = source === 'record' ? (recording ? { blob: recording.blob, name: 'recording.wav' } : null) : picked;
+  const [capturing, setCapturing] = useState(false);
+  const dirty = capturing || recording !== null || picked !== null || title.trim() !== '' || description.trim() !== '';
+  const guard = useLeaveGuard(dirty);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival (back from a login).
+  useEffect(() => {
+    if (!restoreNow) return;
+    const taken = textDraft.accept();
+    if (taken) restoreText(taken.values);
+  }, []);
+
+  const typed = useRef(false);
+  const { write } = textDraft;
+  useEffect(() => {
+    const values = { title, description };
+    if (!sameText(values, noText)) typed.current = true;
+    if (typed.current) write(sameText(values, noText) ? null : values);
+  }, [title, description, write]);
+
+  const restoreText = (values: TextValues) => {
+    setTitle(values.title ?? '');
+    setDescription(values.description ?? '');
+  };
+
+  const keepRecording = (next: Recording | null) => {
+    setRecording(next);
+    recordingDraft.keep(next);
+    if (next && error?.field === 'audio') setError(null);
+  };
+
   useEffect(() => () => void (fileUrl && URL.revokeObjectURL(fileUrl)), [fileUrl]);
 
   const choose = (next: Source) => {
     setSource(next);
-    setAudio(null);
-    setFileUrl(null);
     setError(null);
   };
 
   const onFile = (file: File | undefined) => {
-    setAudio(null);
+    setPicked(null);
     setFileUrl(null);
     if (!file) return;
     const problem = checkPickedFile('story-audio', file);
@@ -61,7 +119,7 @@ export function CreateAudioStoryRoute() {
       return;
     }
     setError(null);
-    setAudio({ blob: file, name: file.name });
+    setPicked({ blob: file, name: file.name });
     setFileUrl(URL.createObjectURL(file));
   };
 
@@ -89,10 +147,14 @@ export function CreateAudioStoryRoute() {
       },
       {
         onSuccess: () => {
+          textDraft.drop();
+          recordingDraft.keep(null);
+          guard.allow();
           toast.success(mediaText.audioStoryCreated);
           navigate(paths.dashboard.getHref());
         },
         onError: (err) => {
+          // The take, the file and the text all stay: the user can simply press Save again.
           setProgress(null);
           setError({ message: err instanceof ApiError ? err.message : fallback.createStory, field: null });
         },
@@ -112,6 +174,30 @@ export function CreateAudioStoryRoute() {
           it.
         </p>
       </header>
+      {textDraft.offered && (
+        <DraftOffer
+          savedAt={textDraft.offered.savedAt}
+          onRestore={() => {
+            const taken = textDraft.accept();
+            if (taken) restoreText(taken.values);
+          }}
+          onDiscard={textDraft.discard}
+        />
+      )}
+      {recordingDraft.offered && (
+        <RecordingDraftOffer
+          savedAt={recordingDraft.offered.savedAt}
+          seconds={recordingDraft.offered.recording.seconds}
+          onRestore={() => {
+            const taken = recordingDraft.accept();
+            if (taken) {
+              setSource('record');
+              setRecording(taken.recording);
+            }
+          }}
+          onDiscard={recordingDraft.discard}
+        />
+      )}
       <form className="form story-form" onSubmit={onSubmit} noValidate>
         <fieldset className="fieldset">
           <legend>Your recording</legend>
@@ -139,12 +225,11 @@ export function CreateAudioStoryRoute() {
             <Recorder
               maxSeconds={STORY_RECORDING_MAX_SECONDS}
               subject="your story"
+              keptNote={mediaText.recordingKeptStory}
               disabled={busy}
-              onUse={(recording) => {
-                setAudio({ blob: recording.blob, name: 'recording.wav' });
-                if (error?.field === 'audio') setError(null);
-              }}
-              onDiscard={() => setAudio(null)}
+              recording={recording}
+              onChange={keepRecording}
+              onCapturingChange={setCapturing}
             />
           ) : (
             <div className="field">
@@ -228,6 +313,16 @@ export function CreateAudioStoryRoute() {
           </button>
         </div>
       </form>
+      <LeaveFormDialog
+        blocker={guard.blocker}
+        keepLabel="Stay on This Page"
+        onLeave={() => {
+          textDraft.drop();
+          recordingDraft.keep(null);
+        }}
+      >
+        <p>{mediaText.leaveRecording}</p>
+      </LeaveFormDialog>
     </section>
   );
 }

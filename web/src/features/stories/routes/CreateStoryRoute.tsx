@@ -1,11 +1,11 @@
 import { fallback, success } from '@storyloom/shared/messages';
 import { useNavigate } from 'react-router-dom';
+import { LeaveFormDialog } from '#web/components/ui/LeaveFormDialog.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useCreateStory } from '../api/create-story.ts';
 import { DraftOffer } from '../components/DraftOffer.tsx';
-import { LeaveFormDialog } from '../components/LeaveFormDialog.tsx';
 import { StoryForm } from '../components/StoryForm.tsx';
 import { useStoryEditor } from '../hooks/use-story-editor.ts';
 import { createFormSchema, emptyStoryValues } from '../utils/story-form.ts';

@@ -2,7 +2,9 @@ import { fallback, success } from '@storyloom/shared/messages';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { ListenTarget } from '#web/components/interactive/api.ts';
 import { InteractivePanel } from '#web/components/interactive/InteractivePanel.tsx';
+import { ListenInteractively } from '#web/components/interactive/ListenInteractively.tsx';
 import { NarratedText } from '#web/components/interactive/NarratedText.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
@@ -66,6 +68,14 @@ function StoryView({ story }: { story: StoryDto }) {
   const remove = useDeleteStory();
   const isAudio = story.story_type === 'audio';
   const manage = story.permissions.manage;
+  // Who listens how (docs/interactive.md): the owner and people shared with by name on the signed-in routes,
+  // a public story's other readers by its id on the shared ones; anyone else (an admin) only reads.
+  const listenAs: ListenTarget | null =
+    manage || story.permissions.listen
+      ? { kind: 'account', storyId: story.ID, owner: manage }
+      : story.is_public
+        ? { kind: 'shared', token: story.ID }
+        : null;
 
   const onDelete = () =>
     remove.mutate(story.ID, {
@@ -111,7 +121,20 @@ function StoryView({ story }: { story: StoryDto }) {
             <NarratedText
               content={story.content}
               audioPath={story.audio_url}
-              target={manage ? { kind: 'owner', storyId: story.ID } : { kind: 'shared', token: story.ID }}
+              target={listenAs ?? { kind: 'shared', token: story.ID }}
+              actions={
+                // The owner's button is in the Interactive Features panel.
+                listenAs && !manage ? (
+                  <div className="button-row">
+                    <ListenInteractively
+                      title={story.title}
+                      content={story.content}
+                      audioPath={story.audio_url}
+                      target={listenAs}
+                    />
+                  </div>
+                ) : undefined
+              }
             />
           ) : (
             <StoryParagraphs text={story.content} />

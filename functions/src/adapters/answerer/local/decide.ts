@@ -1,0 +1,123 @@
+import type { Term } from '../text.ts';
+import type { Fact } from './entities.ts';
+import { findNumbers } from './numbers.ts';
+import type { NormalizedQuestion } from './question.ts';
+import type { Candidate, StoryIndex } from './retrieve.ts';
+import { answeringFacts, factQuality, isTyped, namedThing, namesOf } from './type-match.ts';
+
+/**
+ * The decide stage: which sentence answers, or a calibrated decline. A sentence answers when it covers
+ * enough of the question and, for a question that wants a kind of fact (a year, a person, an amount), states
+ * one the question does not already hold; a name the question mentions must be what the sentence speaks of.
+ * The same test over the part not heard yet tells "not yet heard" from "my story doesn't say": the unheard
+ * part must answer with the same confidence, and better than anything heard.
+ */
+export const decideTuning = {
+  /** Share of the question's weight an untyped answer must match. */
+  minCoverage: 0.55,
+  /** The same for a sentence stating the kind of fact asked for. */
+  minTypedCoverage: 0.3,
+  /** A sentence answering together with the next one (which holds the fact) counts this share. */
+  bridgeShare: 0.85,
+  /** "Not yet heard" needs the unheard answer's coverage to beat the heard one's by this much. */
+  unheardMargin: 0.1,
+  /** The fact may come from the next sentence only when that one goes on about this one (`continues`). */
+  bridgeNeedsContinuation: 0,
+  /** A question to "you" prefers sentences in the narrator's first person by this factor. */
+  ownBonus: 1.5,
+};
+
+const FIRST_PERSON = /\b(I|me|my|mine|we|us|our|ours)\b/i;
+
+export interface Judged extends Candidate {
+  /** The fact that answers, if the question wants one. */
+  facts: Fact[];
+  /** Index of the next sentence when it holds the fact and this one what the question is about. */
+  bridge?: number;
+  value: number;
+  passes: boolean;
+}
+
+/** Judges every retrieved sentence against the question. */
+export function judge(
+  index: StoryIndex,
+  candidates: readonly Candidate[],
+  question: NormalizedQuestion,
+  terms: readonly Term[],
+): Judged[] {
+  const typed = isTyped(question.want);
+  const names = terms.filter((t) => index.names.has(t.term)).map((t) => t.term);
+  const detailsFit = question.want === 'when' || question.want === 'year' || question.want === 'where';
+  const thing = question.want === 'name' ? namedThing(question.text) : undefined;
+  const factsOf = (i: number) => {
+    const facts = answeringFacts(index.facts[i]!, question.want, question.text);
+    return thing ? namesOf(index.texts[i]!, facts, thing) : facts;
+  };
+  const addressed = /\b(you|your|yours)\b/.test(question.text);
+  const out: Judged[] = [];
+  for (const c of candidates) {
+    if (c.index === 0 && !detailsFit) continue;
+    // "how many cows did Gene have": a sentence about someone else does not answer.
+    if (names.some((n) => !index.terms[c.index]!.includes(n))) continue;
+    let facts = factsOf(c.index);
+    let bridge: number | undefined;
+    // The fact may follow in the next sentence, or the one after a short fragment ("Boston Police.").
+    for (
+      let step = 1;
+      typed && !thing && facts.length === 0 && c.index > 0 && step <= 2 && c.index + step < index.texts.length;
+      step++
+    ) {
+      if (step === 2 && index.texts[c.index + 1]!.split(/\s+/).length > 4) break;
+      if (decideTuning.bridgeNeedsContinuation && !continues(index.texts[c.index + step]!)) break;
+      const next = factsOf(c.index + step);
+      if (next.length) {
+        facts = next;
+        bridge = c.index + step;
+      }
+    }
+    const passes = typed
+      ? facts.length > 0 && c.coverage >= decideTuning.minTypedCoverage
+      : c.coverage >= decideTuning.minCoverage;
+    // "did your store burn": the narrator's own ("ours", "my", "we") before someone else's.
+    const own = addressed && FIRST_PERSON.test(index.texts[c.index]!) ? decideTuning.ownBonus : 1;
+    const value =
+      c.bm25 * c.coverage * (bridge ? decideTuning.bridgeShare : 1) * factQuality(facts, question.want) * own;
+    out.push({ ...c, facts, bridge, value, passes });
+  }
+  return out;
+}
+
+/**
+ * Whether a sentence goes on about the one before ("He was nineteen.", "Twenty-two years old, just out of
+ * the Marines.", "Forty dollars."): it opens with a pronoun or a connective, or it is a short fragment.
+ */
+export function continues(text: string): boolean {
+  const first = (/^[\s"'“‘]*([\p{L}\d'-]+)/u.exec(text)?.[1] ?? '').toLowerCase();
+  if (/^(he|she|it|they|his|her|its|their|that|this|those|these|there|then|so|and|but|which|who|we|i)$/.test(first))
+    return true;
+  if (/^\d/.test(first) || findNumbers(first).length > 0) return true;
+  return text.split(/\s+/).length <= 6;
+}
+
+export type Decision =
+  | { kind: 'answer'; chosen: Judged }
+  | { kind: 'not-yet-heard'; unheard: Judged }
+  | { kind: 'not-in-story' };
+
+function best(list: Judged[]): Judged | undefined {
+  let top: Judged | undefined;
+  for (const j of list) if (!top || j.value > top.value) top = j;
+  return top;
+}
+
+/** The heard sentence that answers, or which decline. `heardCount`: sentences heard (ids 1…heardCount). */
+export function decide(judged: readonly Judged[], index: StoryIndex, heardCount: number): Decision {
+  const lastId = (j: Judged) => index.ids[j.bridge ?? j.index]!;
+  const passing = judged.filter((j) => j.passes);
+  const heard = best(passing.filter((j) => lastId(j) <= heardCount));
+  const unheard = best(passing.filter((j) => lastId(j) > heardCount));
+  if (unheard && (!heard || unheard.coverage > heard.coverage + decideTuning.unheardMargin))
+    return { kind: 'not-yet-heard', unheard };
+  if (!heard) return { kind: 'not-in-story' };
+  return { kind: 'answer', chosen: heard };
+}

@@ -1,0 +1,187 @@
+import { findNumbers, type NumberSpan } from './numbers.ts';
+
+/**
+ * The type-match stage's reader: the facts a sentence states, by the kind of answer they give (a year, a
+ * time, an age, an amount of money, a duration, a measure, a count, a person, a place, a colour, a name),
+ * each with its place in the sentence so the answer can quote it.
+ */
+export type FactKind =
+  | 'year'
+  | 'date'
+  | 'time'
+  | 'age'
+  | 'money'
+  | 'duration'
+  | 'measure'
+  | 'count'
+  | 'person'
+  | 'place'
+  | 'colour'
+  | 'name'
+  | 'reason';
+
+export interface Fact {
+  kind: FactKind;
+  text: string;
+  start: number;
+  end: number;
+}
+
+const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
+const DAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
+const TIME_OF_DAY = /\b(morning|afternoon|evening|night|midnight|noon|dawn|dusk|daybreak|sunrise|sunset)\b/i;
+const DATE_WORDS = new RegExp(
+  `\\b((?:${MONTHS}|${DAYS})s?|christmas|easter|thanksgiving|new year|spring|summer|autumn|fall|winter|birthday|wedding day)\\b`,
+  'i',
+);
+const RELATIVE =
+  /\b((?:the )?(?:day|week|month|year|winter|summer|spring|fall|autumn|christmas|morning|night) (?:after|before)|(?:the )?next (?:day|week|month|year|winter|summer|spring|fall|autumn|christmas|morning)|(?:\w+ )?(?:days?|weeks?|months?|years?) (?:after|before|later|earlier)|after the war|before the war|that (?:winter|summer|spring|fall|autumn|night|morning|day|year))\b/i;
+const TIME_UNITS =
+  /^\s*(?:and a half\s+)?(seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|summers?|winters?|seasons?|terms?)\b/i;
+const MONEY_UNITS =
+  /^\s*(?:and (?:a half|\w+ cents?) )?(dollars?|cents?|bucks?|pounds?|pound|shillings?|pence|quid|pesos?|taels?|lire|marks?|francs?|rupees?|yen|euros?|guineas?)\b/i;
+const MEASURE_UNITS =
+  /^\s*(?:and a half\s+)?(acres?|miles?|feet|foot|inch(?:es)?|yards?|met(?:er|re)s?|kilomet(?:er|re)s?|kilos?|kilograms?|tons?|gallons?|degrees?|below|above|high|deep|tall|long|wide|head|words? a minute|miles an hour)\b/i;
+const AGE_BEFORE = /\b(?:i|he|she|we|they|you|was|were|turned|aged?|at|be)\s*$/i;
+const AGE_AFTER = /^\s*(?:years?[ -]old|year-old|(?:th)? birthday)/i;
+const COLOURS =
+  /\b(red|blue|green|yellow|white|black|brown|orange|pink|purple|grey|gray|silver|gold|golden|violet|navy|crimson|scarlet|maroon|beige|cream|turquoise)\b/gi;
+const TITLES =
+  /\b(?:Mr|Mrs|Ms|Miss|Dr|Sister|Brother|Father|Reverend|Rev|Aunt|Auntie|Uncle|Tía|Tia|Pani|Pan|Mang|Signor|Signora|Nonna|Nonno|Grandma|Grandpa|Sergeant|Captain|Doctor)\.?\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*/g;
+const KIN =
+  /\b(?:my|our|your|his|her|their)\s+(?:(?:little|older|younger|big|baby|best|old|late|own)\s+)*(mother|father|mom|mum|mam|mama|dad|papa|brother|sister|uncle|aunt|cousin|grandmother|grandfather|grandma|grandpa|nan|nana|son|daughter|husband|wife|friend|pal|neighbou?r|boss|teacher|mother-in-law|father-in-law|massi|tía|halabeoji|dziadek)\b(?:\s+[A-Z][\w'-]*)?/gi;
+const ROLE =
+  /\b(?:a|an|the)\s+(?:(?:\w+)\s+){0,2}?(man|woman|men|women|boy|girl|lady|fellow|fella|bloke|teacher|headmaster|headmistress|caretaker|doctor|nurse|cook|driver|foreman|overlooker|bartender|student|family|church|company|government|pirates?|soldiers?|sailors?|examiner|captain|priest|reverend|farmer|rancher|supplier|technician|instructor|boss|owner|neighbou?r|friend|stranger|kids|children|prisoners|folks|crew|couple)\b/gi;
+const PLACE_PREP =
+  /\b(?:in|at|from|to|on|near|outside|behind|across|into|up to|down to|over to|by|off)\s+((?:the\s+)?(?:[A-Z][\w'.-]*)(?:[\s,]+(?:of\s+|the\s+)?[A-Z][\w'.-]*)*)/g;
+const PLACE_NOUNS =
+  /\b(?:in|at|from|to|on|near|outside|behind|across|into|under|inside|up|down|by)\s+((?:the|a|an|my|our|his|her|their|your)\s+(?:[\w'-]+\s+){0,3}?(?:house|home|farm|barn|church|school|college|university|hospital|clinic|camp|station|street|road|avenue|park|hall|theat(?:er|re)|cinema|shop|store|market|factory|mill|port|harbou?r|quay|dock|beach|river|lake|sea|ocean|island|town|city|village|valley|hill|bluff|bottoms|field|yard|garden|kitchen|room|basement|attic|porch|shed|bunkhouse|hut|apartment|flat|hotel|lounge|club|diner|bakery|office|tin|box|jar|drawer|shoebox|suitcase|diaper|wall|cemetery|car park|junction|garage|dressing table|jewelry box|crates?|stall|corner|ward))\b/gi;
+const REASON = /\b(because|so that|since|to (?!the\b|a\b|an\b)[a-z]+|for the|so\b|that's why|afraid|wanted)\b/i;
+const NOT_PEOPLE = new RegExp(
+  `^(?:${MONTHS}|${DAYS}|I|God|Lord|Christmas|Easter|Okay|Well|So|And|But|Oh|Ay|Then|The|A|An|Now|Right|Yes|No|I'm|I'd|I'll|I've|I’m)$`,
+  'i',
+);
+
+function push(out: Fact[], kind: FactKind, text: string, start: number): void {
+  out.push({ kind, text: text.trim(), start, end: start + text.length });
+}
+
+function numberFacts(sentence: string, numbers: NumberSpan[], out: Fact[]): void {
+  for (const n of numbers) {
+    const after = sentence.slice(n.end, n.end + 40);
+    const before = sentence.slice(Math.max(0, n.start - 24), n.start);
+    if (n.year) push(out, 'year', n.text, n.start);
+    const beforeMoney = /(\$|£|€)\s*$/.test(before);
+    const money = MONEY_UNITS.exec(after);
+    if (money || beforeMoney) {
+      push(
+        out,
+        'money',
+        sentence.slice(beforeMoney ? n.start - 1 : n.start, n.end + (money?.[0].length ?? 0)),
+        n.start,
+      );
+      if (!n.year) push(out, 'count', n.text, n.start);
+      continue;
+    }
+    const time = TIME_UNITS.exec(after);
+    if (time) push(out, 'duration', sentence.slice(n.start, n.end + time[0].length), n.start);
+    const measure = MEASURE_UNITS.exec(after);
+    if (measure) push(out, 'measure', sentence.slice(n.start, n.end + measure[0].length), n.start);
+    if (
+      !n.year &&
+      n.value > 0 &&
+      n.value <= 110 &&
+      !time &&
+      !measure &&
+      (AGE_AFTER.test(after) ||
+        (AGE_BEFORE.test(before) &&
+          !/^\s*(?:[a-z]+\s+)?(?:o'clock|in the|at night|thirty|of\b|times?\b|percent)/i.test(after)))
+    ) {
+      push(out, 'age', sentence.slice(n.start, n.end + (AGE_AFTER.exec(after)?.[0].length ?? 0)), n.start);
+    }
+    if (
+      /^\s*(?:o'clock|in the (?:morning|afternoon|evening)|at night|(?:thirty|fifteen|forty-five)\b|a\.?m\.?|p\.?m\.?)/i.test(
+        after,
+      ) ||
+      /\b(?:at|till|until|by)\s+(?:about\s+)?$/i.test(before)
+    ) {
+      push(
+        out,
+        'time',
+        sentence.slice(n.start, n.end + (/^\s*(?:o'clock|in the \w+|at night|\w+-?\w*)/i.exec(after)?.[0].length ?? 0)),
+        n.start,
+      );
+    }
+    // Two-digit years said alone: "in sixty-six", "since '29", "till fifty-six".
+    if (
+      !n.year &&
+      n.value >= 10 &&
+      n.value <= 99 &&
+      /\b(?:in|of|since|till|until|by|from|around)\s+(?:about\s+)?$/i.test(before) &&
+      !time &&
+      !measure &&
+      !money
+    ) {
+      push(out, 'year', n.text, n.start);
+    }
+    // "in sixty, no, sixty-one": a number right after a correction is the same kind as the one corrected.
+    if (
+      !n.year &&
+      /\b(?:no|sorry|i mean|or)[,\s]+$/i.test(before) &&
+      out.some((f) => f.kind === 'year' && f.end <= n.start)
+    ) {
+      push(out, 'year', n.text, n.start);
+    }
+    if (n.ordinal && new RegExp(`^\\s*(?:of\\s+)?(?:${MONTHS})`, 'i').test(after)) push(out, 'date', n.text, n.start);
+    // "a one-room school", "a two-storey house": a number inside a compound word is not a count.
+    if (!n.year && !/^-[a-z]/i.test(after)) push(out, 'count', n.text, n.start);
+  }
+  // "a mile and a half", "a week", "an hour", "a dollar": one of a unit, said without a number.
+  for (const m of sentence.matchAll(
+    /\b(?:a|an|half an?|one)\s+(?:(?:good|whole|long|full|little)\s+)?([a-z]+)(?:\s+and a half)?\b/gi,
+  )) {
+    const unit = ` ${m[1]}`;
+    if (TIME_UNITS.test(unit)) push(out, 'duration', m[0], m.index!);
+    else if (MEASURE_UNITS.test(unit) && !/^\s*(?:high|deep|tall|long|wide|below|above)$/i.test(unit))
+      push(out, 'measure', m[0], m.index!);
+    else if (MONEY_UNITS.test(unit)) push(out, 'money', m[0], m.index!);
+  }
+}
+
+/** Every fact `sentence` states, in order of appearance. */
+export function factsIn(sentence: string): Fact[] {
+  const out: Fact[] = [];
+  numberFacts(sentence, findNumbers(sentence), out);
+  for (const m of sentence.matchAll(new RegExp(DATE_WORDS.source, 'gi'))) push(out, 'date', m[0], m.index!);
+  for (const m of sentence.matchAll(new RegExp(RELATIVE.source, 'gi'))) push(out, 'date', m[0], m.index!);
+  for (const m of sentence.matchAll(new RegExp(TIME_OF_DAY.source, 'gi'))) push(out, 'time', m[0], m.index!);
+  for (const m of sentence.matchAll(COLOURS)) push(out, 'colour', m[0], m.index!);
+  for (const m of sentence.matchAll(TITLES)) {
+    push(out, 'person', m[0], m.index!);
+    push(out, 'name', m[0], m.index!);
+  }
+  for (const m of sentence.matchAll(KIN)) push(out, 'person', m[0], m.index!);
+  for (const m of sentence.matchAll(ROLE)) push(out, 'person', m[0], m.index!);
+  // Capitalised words inside the sentence: names of people, places, ships, shops.
+  for (const m of sentence.matchAll(
+    /(?<=\S\s+|["“(]\s*)(?:[A-Z][\w'’-]*)(?:\s+(?:of\s+|the\s+|de\s+|van\s+)?[A-Z][\w'’-]*)*/g,
+  )) {
+    const words = m[0].split(/\s+/);
+    if (words.every((w) => NOT_PEOPLE.test(w.replace(/['’]s$/, '')))) continue;
+    push(out, 'name', m[0].replace(/['’]s$/, ''), m.index!);
+    // A name after "in/at/from/to" is a place, not a person ("outside Chippewa Falls").
+    if (!/\b(?:in|at|from|to|on|near|outside|behind|across|into|off)\s+(?:the\s+)?$/i.test(sentence.slice(0, m.index!)))
+      push(out, 'person', m[0].replace(/['’]s$/, ''), m.index!);
+  }
+  for (const m of sentence.matchAll(/\b(?:named|called)\s+((?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)/g))
+    push(out, 'name', m[1]!, m.index! + m[0].indexOf(m[1]!));
+  for (const m of sentence.matchAll(PLACE_PREP)) {
+    const place = m[1]!.replace(/[,.\s]+$/, '');
+    if (place.split(/\s+/).every((w) => NOT_PEOPLE.test(w))) continue;
+    push(out, 'place', place, m.index! + m[0].indexOf(m[1]!));
+  }
+  for (const m of sentence.matchAll(PLACE_NOUNS)) push(out, 'place', m[1]!, m.index! + m[0].indexOf(m[1]!));
+  const reason = REASON.exec(sentence);
+  if (reason) push(out, 'reason', sentence.slice(reason.index), reason.index);
+  return out.sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,131 @@
+import { analyzeShort } from '../text.ts';
+import { correctionAt } from './corrections.ts';
+import type { Fact } from './entities.ts';
+
+/**
+ * The phrase stage: a short answer in the narrator's first person, taken from the sentence it stands on —
+ * the clause that holds the fact asked for (with the clause before it when that one is too short to stand
+ * alone), or the clauses that say most of what was asked. Stories are told in the first person already; a
+ * narrator named in the third person becomes "I".
+ */
+export const phraseTuning = {
+  /** A clause shorter than this many words takes its neighbour. */
+  minWords: 6,
+  /** Longest answer, in words, before it is cut to the clauses that matter. */
+  maxWords: 24,
+};
+
+interface Clause {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** Clauses of a sentence: cut at commas, semicolons, dashes and colons. */
+export function clauses(sentence: string): Clause[] {
+  const out: Clause[] = [];
+  let start = 0;
+  for (const m of sentence.matchAll(/\s*[,;:—–]\s+|\s+-\s+/g)) {
+    out.push({ text: sentence.slice(start, m.index!), start, end: m.index! });
+    start = m.index! + m[0].length;
+  }
+  out.push({ text: sentence.slice(start), start, end: sentence.length });
+  return out.filter((c) => c.text.trim());
+}
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** Grows a run of clauses around `at` until it is long enough to stand alone. */
+function around(list: Clause[], at: number): Clause[] {
+  let from = at;
+  let to = at;
+  const length = () =>
+    words(
+      list
+        .slice(from, to + 1)
+        .map((c) => c.text)
+        .join(' '),
+    );
+  while (length() < phraseTuning.minWords && (from > 0 || to < list.length - 1)) {
+    if (from > 0) from--;
+    else to++;
+  }
+  return list.slice(from, to + 1);
+}
+
+function tidy(text: string): string {
+  let out = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[,;:—–-]+$/, '')
+    .trim();
+  out = out.replace(/^(and|but|so|then|well|oh|okay|anyway|now|right),?\s+/i, '');
+  if (!out) return out;
+  out = out[0]!.toUpperCase() + out.slice(1);
+  return /[.!?]["”']?$/.test(out) ? out : `${out}.`;
+}
+
+/** The answer from one sentence: around the fact when there is one, else around the question's words. */
+export function phrase(sentence: string, fact: Fact | undefined, questionText: string): string {
+  const short = shortPhrase(sentence, fact, questionText);
+  return short.replace(/\W/g, '') ? short : tidy(sentence);
+}
+
+function shortPhrase(sentence: string, fact: Fact | undefined, questionText: string): string {
+  if (words(sentence) <= phraseTuning.maxWords && !fact) return tidy(sentence);
+  const list = clauses(sentence);
+  if (fact) {
+    const at = list.findIndex((c) => c.start <= fact.start && fact.start < c.end + 1);
+    const run = at < 0 ? list : around(list, at);
+    return tidy(run.map((c) => c.text).join(', '));
+  }
+  const q = new Set(analyzeShort(questionText).terms.map((t) => t.term));
+  let best = 0;
+  let bestScore = -1;
+  list.forEach((c, i) => {
+    const score = analyzeShort(c.text).terms.filter((t) => q.has(t.term)).length;
+    if (score > bestScore) {
+      best = i;
+      bestScore = score;
+    }
+  });
+  const run = around(list, best);
+  // A clause that goes on about the one chosen ("…, I think") may follow; keep the answer within bounds.
+  if (
+    run.length < list.length &&
+    best + 1 < list.length &&
+    words(run.map((c) => c.text).join(' ')) < phraseTuning.maxWords / 2
+  )
+    run.push(list[best + 1]!);
+  return tidy(run.map((c) => c.text).join(', '));
+}
+
+/** Of several facts of the kind asked for in one sentence, the one the narrator settles on. */
+export function settledFact(sentence: string, facts: readonly Fact[]): Fact | undefined {
+  const correction = correctionAt(sentence);
+  if (correction >= 0) {
+    const after = facts.filter((f) => f.start > correction);
+    if (after.length) return after[after.length - 1];
+  }
+  return facts[0];
+}
+
+/**
+ * The answer in the narrator's first person: where a story names its narrator in the third person
+ * ("Grandma Rose was born…"), the name becomes "I"/"my"/"me". Leading connectives are dropped.
+ */
+export function toFirstPerson(text: string, narratorNames: readonly string[]): string {
+  let out = text.replace(/\s+/g, ' ').trim();
+  for (const name of narratorNames) {
+    const escaped = name.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (!escaped) continue;
+    out = out
+      .replace(new RegExp(`(^|[.!?]\\s+)${escaped}'s\\b`, 'g'), '$1My')
+      .replace(new RegExp(`\\b${escaped}'s\\b`, 'g'), 'my')
+      .replace(new RegExp(`(^|[.!?]\\s+)${escaped}\\b`, 'g'), '$1I')
+      .replace(new RegExp(`\\b(and|but|when|then|that|because|so) ${escaped}\\b`, 'g'), '$1 I')
+      .replace(new RegExp(`\\b${escaped}\\b`, 'g'), 'me');
+  }
+  out = out.replace(/^(And|But|So|Then|Well),?\s+(\w)/, (_m, _c, first: string) => first.toUpperCase());
+  return out;
+}

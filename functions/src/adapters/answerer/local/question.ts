@@ -1,0 +1,200 @@
+import type { FactKind } from './entities.ts';
+
+/**
+ * The normalize stage: the question as the story would say it. Typing shortcuts and contractions without
+ * apostrophes are spelled out ("u" → you, "didnt" → did not), a possessive typed without its apostrophe
+ * finds the story's word ("kowalskis" → kowalski), and the listener's kinship word for the narrator
+ * ("grandma", "nonno", "pop", "yiayia") becomes "you" unless the story itself calls someone else by it
+ * ("your grandfather", "your nan"). Then the kind of answer wanted is read from the question's opening.
+ */
+
+/** What kind of answer the question wants (`any`: a yes/no, what or how question answered by a statement). */
+export type Want = Exclude<FactKind, 'date' | 'person' | 'place'> | 'when' | 'who' | 'where' | 'any';
+
+export interface NormalizedQuestion {
+  /** Lower case, spelled out, kinship word for the narrator replaced. */
+  text: string;
+  want: Want;
+  /** Whether the question asks yes or no ("did you…", "was it…"). */
+  yesNo: boolean;
+  /** The kinship word taken to mean the narrator, if any. */
+  narratorWord?: string;
+}
+
+const SHORTHAND: Record<string, string> = {
+  u: 'you',
+  ur: 'your',
+  yr: 'your',
+  r: 'are',
+  y: 'why',
+  b4: 'before',
+  whats: 'what is',
+  wats: 'what is',
+  wat: 'what',
+  whos: 'who is',
+  wheres: 'where is',
+  hows: 'how is',
+  whens: 'when is',
+  didnt: 'did not',
+  dint: 'did not',
+  doesnt: 'does not',
+  dont: 'do not',
+  wasnt: 'was not',
+  werent: 'were not',
+  isnt: 'is not',
+  couldnt: 'could not',
+  wouldnt: 'would not',
+  hadnt: 'had not',
+  cant: 'can not',
+  wont: 'will not',
+  youre: 'you are',
+  ya: 'you',
+  yall: 'you',
+  gonna: 'going to',
+  wanna: 'want to',
+  tv: 'television',
+  mom: 'mother',
+  mum: 'mother',
+  mommy: 'mother',
+  dad: 'father',
+  daddy: 'father',
+  kids: 'children',
+  kid: 'child',
+};
+
+/** Words grandchildren call a grandparent by; each group is one person. */
+const KINSHIP_GROUPS: string[][] = [
+  [
+    'grandma',
+    'grandmother',
+    'granny',
+    'gran',
+    'grammy',
+    'nana',
+    'nan',
+    'nanna',
+    'nani',
+    'nonna',
+    'abuela',
+    'lola',
+    'yiayia',
+    'yaya',
+    'babcia',
+    'babushka',
+    'bubbe',
+    'oma',
+    'halmeoni',
+    'halmoni',
+    'grandmom',
+    'gramma',
+    'great-grandma',
+    'great-grandmother',
+    'mamaw',
+    'meemaw',
+  ],
+  [
+    'grandpa',
+    'grandfather',
+    'granddad',
+    'grandad',
+    'gramps',
+    'grampa',
+    'pop',
+    'pops',
+    'poppa',
+    'pappy',
+    'nonno',
+    'abuelo',
+    'lolo',
+    'papou',
+    'pappous',
+    'dziadek',
+    'dziadzia',
+    'zayde',
+    'opa',
+    'halabeoji',
+    'harabeoji',
+    'great-grandpa',
+    'great-grandfather',
+    'papaw',
+    'grandpop',
+  ],
+];
+
+const WANTS: Array<[RegExp, Want]> = [
+  [/\b(what|which) colou?r\b/, 'colour'],
+  [
+    /\bhow much\b.*\b(cost|costs|pay|paid|money|price|charge|charged|rent|spend|spent|worth|earn|earned|make|made|get|got|sell|sold|buy|bought|save|saved|give|gave|owe|salary|wage|wages)\b/,
+    'money',
+  ],
+  [/\b(what|how much) (was|were|is) (the |your |his |her |a )?(pay|salary|wage|wages|price|cost|rent|fare)\b/, 'money'],
+  [/\bhow (old|young)\b|\bwhat age\b|\b(until|till|to) what age\b|\bat what age\b/, 'age'],
+  [
+    /\bhow long\b.*\b(was|were|is) (the |it |your |his |her )?(sack|rope|road|boat|ship|table|line|bridge|river|room|car|barn)\b/,
+    'measure',
+  ],
+  [/\bhow long\b|\bfor how long\b|\bhow many (years|months|weeks|days|hours|minutes|summers|seasons)\b/, 'duration'],
+  [/\bhow (big|far|tall|deep|high|heavy|wide|hot|cold|fast|large|small|warm|close|low)\b/, 'measure'],
+  [/\bhow (many|much)\b/, 'count'],
+  [/\b(what|which) year\b|\bwhat decade\b/, 'year'],
+  [/\bwhat time\b|\bwhat hours?\b/, 'time'],
+  [/^(when|since when|until when|what (day|date|month|season)|which (day|date|month|season)|on what day)\b/, 'when'],
+  [/\bwhen\b/, 'when'],
+  [
+    /\bwhat (was|is|were) (the |your |his |her |their )?[\w' -]*?\b(called|named)\b|\b(name|names)\b|\bcalled\b/,
+    'name',
+  ],
+  [/^(who|whom|whose)\b|\bwho\b/, 'who'],
+  [/^(where|from where)\b|\bwhere\b/, 'where'],
+  [/^(why|how come)\b|\bwhat for\b/, 'reason'],
+];
+
+/** Words that say what kind of answer is wanted, not what it is about (the type match covers them). */
+export const FRAME_WORDS = new Set(
+  'color colour name names named call called happen happened kind sort type thing things old young long much many year years time really ever exactly get got like tell big far tall deep high heavy wide hot cold fast large small warm close age when where who why what which how'.split(
+    ' ',
+  ),
+);
+
+function kinshipGroup(word: string): string[] | undefined {
+  return KINSHIP_GROUPS.find((group) => group.includes(word));
+}
+
+/**
+ * Normalises `question` against the story's own words (`storyWords`: every lower-case word of the story).
+ */
+export function normalizeQuestion(
+  question: string,
+  storyWords: ReadonlySet<string>,
+  otherKin: ReadonlySet<string> = storyWords,
+): NormalizedQuestion {
+  let narratorWord: string | undefined;
+  const words = question
+    .toLowerCase()
+    .replace(/[‘’]/g, "'")
+    .replace(/[^a-z0-9'\s-]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((raw) => {
+      const word = raw.replace(/^'+|'+$/g, '');
+      const spelled = SHORTHAND[word];
+      if (spelled) return spelled.split(' ');
+      const bare = word.replace(/'s$/, '');
+      const group = kinshipGroup(bare);
+      if (group) {
+        // The story calls someone else by this word ("your grandfather", "nana ji"): keep it.
+        if (group.some((w) => otherKin.has(w))) return [bare];
+        narratorWord = bare;
+        return [word.endsWith("'s") ? 'your' : 'you'];
+      }
+      // "kowalskis", "pilots": a possessive typed without its apostrophe, when the story has the word.
+      if (!storyWords.has(word) && word.length > 3 && word.endsWith('s') && storyWords.has(word.slice(0, -1)))
+        return [word.slice(0, -1)];
+      return [word];
+    });
+  const text = words.join(' ');
+  const want = WANTS.find(([pattern]) => pattern.test(text))?.[1] ?? 'any';
+  const yesNo =
+    want === 'any' && /^(did|do|does|was|were|is|are|have|has|had|could|can|would|will|should)\b/.test(text);
+  return { text, want, yesNo, narratorWord };
+}

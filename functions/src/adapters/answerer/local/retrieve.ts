@@ -1,0 +1,279 @@
+import { type AnswerRequest, DETAILS_SENTENCE_ID, detailsSentence, type StorySentence } from '../port.ts';
+import { analyzeShort, type Term } from '../text.ts';
+import { type Fact, factsIn } from './entities.ts';
+import { FRAME_WORDS, type NormalizedQuestion } from './question.ts';
+import { withContext } from './type-match.ts';
+
+/**
+ * The retrieve stage: every sentence (and the story details, sentence 0) ranked against the question by
+ * BM25 over lemma stems, with the share of the question's weight each matches ("coverage"). Words the
+ * listener uses for what the story says otherwise count through a list of related words.
+ */
+export const retrieveTuning = {
+  k1: 1.2,
+  b: 0.75,
+  /** Weight, in the coverage denominator, of a question verb/adjective the story never uses. */
+  absentVerbWeight: 0.25,
+  /** A related word counts this much of the question word it stands for. */
+  relatedWeight: 0.7,
+  /** Weight, in the coverage denominator, of a question noun the story never uses. */
+  absentNounWeight: 1,
+};
+
+/**
+ * Words of family stories that answer a listener's word without repeating it (question word → story words).
+ * Generic: how people ask about work, family, travel, money, food, home, death and feelings, and how
+ * memoirs tend to say it.
+ */
+const RELATED_WORDS: Record<string, string> = {
+  eat: 'food soup dinner supper breakfast lunch meal bread ate cook snap',
+  food: 'eat ate cook meal',
+  cook: 'cooked stove food',
+  drink: 'coffee tea milk beer wine water',
+  own: 'owner belong have',
+  favorite: 'love best',
+  survive: 'live lived save saved rescue',
+  hurt: 'break broke crash injure fall cast hospital burn burned wound bleed',
+  injure: 'break broke crash hurt fall cast hospital',
+  die: 'death died pass passed kill killed lost',
+  kill: 'die died death',
+  leave: 'left go went move moved',
+  trip: 'voyage crossing journey drive ride',
+  journey: 'voyage trip crossing drive',
+  travel: 'voyage trip journey went',
+  keep: 'still have save kept',
+  sell: 'sale sold buy',
+  buy: 'bought purchase sell',
+  live: 'home apartment house rent room lived stay stayed board boarded',
+  stay: 'live lived board boarded',
+  meet: 'met first saw',
+  marry: 'wedding married wed',
+  care: 'hold help nurse look',
+  sad: 'cry upset miss',
+  happy: 'laugh smile',
+  afraid: 'scared terrified fear worried',
+  scared: 'afraid terrified fear worried',
+  gift: 'give gave bought present',
+  start: 'begin began open first',
+  begin: 'start started first',
+  open: 'start begin',
+  job: 'work worked',
+  work: 'job worked',
+  teach: 'teacher taught',
+  teacher: 'teach taught',
+  learn: 'taught teach school',
+  school: 'college class',
+  study: 'school college train trained',
+  money: 'pay paid dollar dollars pound shilling saved',
+  salary: 'pay paid',
+  earn: 'pay paid make made',
+  house: 'home',
+  home: 'house',
+  ship: 'boat steamer vessel',
+  boat: 'ship steamer',
+  car: 'truck',
+  police: 'cop policeman patrolman',
+  cop: 'police policeman',
+  child: 'kid son daughter baby',
+  baby: 'child born',
+  born: 'birth baby',
+  pig: 'hog',
+  cow: 'cattle heifer herd',
+  cattle: 'cow cows herd',
+  electricity: 'electric power current light',
+  light: 'electric lamp',
+  power: 'electric current',
+  wake: 'woke up',
+  sick: 'ill seasick',
+  rob: 'took stole pirate',
+  steal: 'took stole',
+  fight: 'war battle',
+  army: 'navy soldier',
+  quit: 'left stop gave',
+  stop: 'quit left gave ended',
+  retire: 'retired quit',
+  name: 'named called',
+  call: 'named called',
+  friend: 'pal',
+  arrive: 'came landed got',
+  come: 'came arrive arrived',
+  land: 'landed arrive',
+  protect: 'stood guard save',
+};
+
+function stemmed(word: string): string {
+  return analyzeShort(word).terms[0]?.term ?? word;
+}
+
+const RELATED = new Map<string, string[]>(
+  Object.entries(RELATED_WORDS).map(([word, related]) => [stemmed(word), related.split(' ').map((r) => stemmed(r))]),
+);
+
+const FRAME_TERMS = new Set([...FRAME_WORDS].flatMap((w) => [w, stemmed(w)]));
+
+export interface StoryIndex {
+  /** Sentence ids in order, 0 (the details) first. */
+  ids: number[];
+  texts: string[];
+  /** Terms of each sentence, with the nouns of the one before when it opens with a pronoun. */
+  terms: string[][];
+  facts: Fact[][];
+  df: Map<string, number>;
+  avgLength: number;
+  /** Every lower-case word of the story (for the normalize stage). */
+  words: Set<string>;
+  /** Words the story uses other than after "my"/"our" (for kinship words: someone else's kin). */
+  otherKin: Set<string>;
+  /** Terms the story writes capitalised inside a sentence: names of people and places. */
+  names: Set<string>;
+}
+
+const PERSONAL = /\b(he|she|him|her|his)\b/i;
+const PRONOUN_START = new Set([
+  'he',
+  'she',
+  'they',
+  'it',
+  'his',
+  'her',
+  'their',
+  'its',
+  'this',
+  'that',
+  'there',
+  'then',
+]);
+
+/** Index per sentence list and details (the domain hands the same array for the same story text). */
+const indexes = new WeakMap<readonly StorySentence[], Map<string, StoryIndex>>();
+
+export function storyIndex(request: Pick<AnswerRequest, 'sentences' | 'story'>): StoryIndex {
+  let byDetails = indexes.get(request.sentences);
+  if (!byDetails) {
+    byDetails = new Map();
+    indexes.set(request.sentences, byDetails);
+  }
+  const details = detailsSentence(request.story);
+  const cached = byDetails.get(details);
+  if (cached) return cached;
+  const texts = [details, ...request.sentences.map((s) => s.text)];
+  const ids = [DETAILS_SENTENCE_ID, ...request.sentences.map((s) => s.id)];
+  const analyzed = texts.map((t) => analyzeShort(t));
+  const context: string[][] = [];
+  const terms = analyzed.map((a, i) => {
+    const own = a.terms.map((t) => t.term);
+    const nouns = a.terms.filter((t) => t.pos === 'PROPN' || t.pos === 'NOUN').map((t) => t.term);
+    const first = a.tokens[0]?.value.toLowerCase() ?? '';
+    // "First time he talked to me he bought…": a pronoun anywhere also speaks of the people just named.
+    const carried =
+      i > 1 && PRONOUN_START.has(first)
+        ? (context[i - 1] ?? [])
+        : i > 1 && PERSONAL.test(texts[i]!)
+          ? (analyzed[i - 1]?.terms ?? []).filter((t) => t.pos === 'PROPN').map((t) => t.term)
+          : [];
+    context[i] = [...new Set([...nouns, ...carried])];
+    return [...own, ...carried.filter((t) => !own.includes(t))];
+  });
+  const df = new Map<string, number>();
+  for (const list of terms) for (const term of new Set(list)) df.set(term, (df.get(term) ?? 0) + 1);
+  const avgLength = terms.reduce((n, t) => n + t.length, 0) / Math.max(1, terms.length);
+  const words = new Set(texts.slice(1).flatMap((t) => t.toLowerCase().match(/[a-z][a-z'-]*/g) ?? []));
+  for (const w of [...words]) if (w.endsWith("'s")) words.add(w.slice(0, -2));
+  // Kinship words the story uses for someone other than its narrator's own kin ("your grandfather", "Nana
+  // ji"), not "my grandmother": the listener's "grandma" then means that person, not the narrator.
+  const otherKin = new Set<string>();
+  for (const t of texts.slice(1)) {
+    const w = t.toLowerCase().match(/[a-z][a-z-]*/g) ?? [];
+    w.forEach((word, i) => {
+      if (w[i - 1] !== 'my' && w[i - 1] !== 'our') otherKin.add(word);
+    });
+  }
+  const names = new Set<string>();
+  analyzed.slice(1).forEach((a) => {
+    a.tokens.forEach((t, i) => {
+      if (i > 0 && /^[A-Z]/.test(t.value) && t.value !== 'I' && t.type === 'word') {
+        const term = a.terms.find((x) => x.term === stemmed(t.value.toLowerCase()))?.term;
+        if (term) names.add(term);
+      }
+    });
+  });
+  const built: StoryIndex = {
+    ids,
+    texts,
+    terms,
+    facts: texts.map((t) => withContext(t, factsIn(t)) as Fact[]),
+    df,
+    avgLength,
+    words,
+    otherKin,
+    names,
+  };
+  byDetails.set(details, built);
+  return built;
+}
+
+export interface Candidate {
+  /** Position in the index (0 = details). */
+  index: number;
+  id: number;
+  bm25: number;
+  /** Share of the question's weight the sentence matches (0–1). */
+  coverage: number;
+}
+
+/** The question's content terms (frame words such as "how old", "what colour" left to the type match). */
+export function questionTerms(question: NormalizedQuestion): Term[] {
+  const seen = new Map<string, Term>();
+  for (const t of analyzeShort(question.text).terms)
+    if (!FRAME_TERMS.has(t.term) && !seen.has(t.term)) seen.set(t.term, t);
+  return [...seen.values()];
+}
+
+const isNoun = (pos: string) => pos === 'NOUN' || pos === 'PROPN' || pos === 'NUM';
+
+/** Every sentence that matches at least one question term, with its BM25 and coverage. */
+export function retrieve(index: StoryIndex, question: Term[]): Candidate[] {
+  const n = index.terms.length;
+  const idf = new Map<string, number>();
+  let totalWeight = 0;
+  for (const { term, pos } of question) {
+    const df = index.df.get(term) ?? 0;
+    const weight = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    idf.set(term, weight);
+    // A thing the story never mentions weighs fully (a tempting question asks about something the story
+    // lacks); a verb or adjective it never uses is more likely the listener's paraphrase.
+    totalWeight +=
+      df === 0 ? weight * (isNoun(pos) ? retrieveTuning.absentNounWeight : retrieveTuning.absentVerbWeight) : weight;
+  }
+  const { k1, b, relatedWeight } = retrieveTuning;
+  const out: Candidate[] = [];
+  index.terms.forEach((terms, i) => {
+    const tf = new Map<string, number>();
+    for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+    let bm25 = 0;
+    let matched = 0;
+    for (const { term } of question) {
+      let f = tf.get(term) ?? 0;
+      let w = idf.get(term)!;
+      if (f === 0) {
+        const related = RELATED.get(term)?.find((r) => tf.has(r));
+        if (!related) continue;
+        f = tf.get(related)!;
+        // The related word's own rarity in the story, not the absent question word's.
+        w =
+          Math.min(w, Math.log(1 + (n - (index.df.get(related) ?? 0) + 0.5) / ((index.df.get(related) ?? 0) + 0.5))) *
+          relatedWeight;
+      }
+      matched += w;
+      bm25 += (w * (f * (k1 + 1))) / (f + k1 * (1 - b + (b * terms.length) / index.avgLength));
+    }
+    if (bm25 > 0 || question.length === 0)
+      out.push({
+        index: i,
+        id: index.ids[i]!,
+        bm25,
+        coverage: totalWeight > 0 ? Math.min(1, matched / totalWeight) : 0,
+      });
+  });
+  return out;
+}

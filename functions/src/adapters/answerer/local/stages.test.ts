@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { splitSentences } from '../text.ts';
+import { correctionAt, isCorrection } from './corrections.ts';
+import { factsIn } from './entities.ts';
+import { findNumbers } from './numbers.ts';
+import { clauses, phrase, settledFact } from './phrase.ts';
+import { normalizeQuestion } from './question.ts';
+import { questionTerms, retrieve, storyIndex } from './retrieve.ts';
+import { answeringFacts, namedThing, namesOf } from './type-match.ts';
+
+const kinds = (text: string) => factsIn(text).map((f) => `${f.kind}:${f.text}`);
+
+describe('numbers', () => {
+  it('reads numbers said in words, years in two halves, and digits', () => {
+    const found = (t: string) => findNumbers(t).map((n) => [n.value, n.year]);
+    expect(found('That was nineteen forty-six, and I was nine.')).toEqual([
+      [1946, true],
+      [9, false],
+    ]);
+    expect(found('a hundred and forty people')).toEqual([[140, false]]);
+    expect(found('two thousand eighteen')).toEqual([[2018, true]]);
+    expect(found('eleven thousand cases, 11,000 of them')).toEqual([
+      [11000, false],
+      [11000, false],
+    ]);
+    expect(found("the flood of '93")).toEqual([[1993, true]]);
+  });
+});
+
+describe('normalize', () => {
+  const story = new Set(['your', 'grandfather', 'kowalski', 'farm']);
+  it('spells out shorthand and finds the story word of a possessive typed without its apostrophe', () => {
+    expect(normalizeQuestion('whats miss kowalskis name', story).text).toBe('what is miss kowalski name');
+    expect(normalizeQuestion('where did u go', story).text).toBe('where did you go');
+  });
+  it('reads a kinship word as the narrator unless the story calls someone else by it', () => {
+    const q = normalizeQuestion('how old was grandma', story);
+    expect(q).toMatchObject({ text: 'how old was you', want: 'age', narratorWord: 'grandma' });
+    expect(normalizeQuestion('where did you meet grandpa', story).text).toBe('where did you meet grandpa');
+  });
+  it('tells the kind of answer wanted', () => {
+    const want = (q: string) => normalizeQuestion(q, story).want;
+    expect(want('when did you get married')).toBe('when');
+    expect(want('how much did the bike cost')).toBe('money');
+    expect(want('how many cows died')).toBe('count');
+    expect(want('how long did it take')).toBe('duration');
+    expect(want('who was your teacher')).toBe('who');
+    expect(want('what was the dogs name')).toBe('name');
+    expect(normalizeQuestion('did you like it', story).yesNo).toBe(true);
+  });
+});
+
+describe('type-match', () => {
+  it('finds facts by kind: ages, money, measures, times, places, people', () => {
+    expect(kinds('I started milking when I was seven.')).toContain('age:seven');
+    expect(kinds('It cost twenty-eight dollars.')).toContain('money:twenty-eight dollars');
+    expect(kinds('We had eighty acres, six miles outside Chippewa Falls.')).toEqual(
+      expect.arrayContaining(['measure:eighty acres', 'measure:six miles', 'place:Chippewa Falls']),
+    );
+    expect(kinds('We opened at seven in the morning.')).toContain('time:seven in the morning');
+    expect(kinds('My brother Gene took over.')).toContain('person:My brother Gene');
+    expect(kinds('It was a one-room school.')).not.toContain('count:one');
+  });
+  it('does not answer with what the question already holds', () => {
+    const facts = factsIn('The teacher was Miss Kowalski.');
+    expect(answeringFacts(facts, 'name', 'what was miss kowalski first name')).toEqual([]);
+    expect(answeringFacts(facts, 'who', 'who was your teacher').map((f) => f.text)).toContain('Miss Kowalski');
+  });
+  it('takes a name only when it is given to the thing asked about', () => {
+    expect(namedThing("what was the dog's name")).toBe('dog');
+    expect(namedThing('what was the name of the boat')).toBe('boat');
+    const sentence = 'Dad bought a Surge milker from my brother Gene.';
+    const names = answeringFacts(factsIn(sentence), 'name', 'what was your brother name');
+    expect(namesOf(sentence, names, 'brother').map((f) => f.text)).toEqual(['Gene']);
+    expect(namesOf(sentence, names, 'dad')).toEqual([]);
+  });
+});
+
+describe('resolve corrections', () => {
+  it('knows a narrator correcting herself', () => {
+    expect(isCorrection('No, wait, I tell a lie.')).toBe(true);
+    expect(isCorrection('For years I told people forty.')).toBe(true);
+    expect(isCorrection('We went home.')).toBe(false);
+    const sentence = 'Then in sixty, no, sixty-one, I opened the shop.';
+    const years = factsIn(sentence).filter((f) => f.kind === 'year');
+    expect(correctionAt(sentence)).toBeGreaterThan(0);
+    expect(settledFact(sentence, years)?.text).toBe('sixty-one');
+  });
+});
+
+describe('phrase', () => {
+  it('answers with the clause holding the fact, long enough to stand alone', () => {
+    const sentence = 'We had a dairy farm, eighty acres, about six miles outside Chippewa Falls.';
+    const fact = factsIn(sentence).find((f) => f.text === 'eighty acres');
+    expect(clauses(sentence).map((c) => c.text)).toEqual([
+      'We had a dairy farm',
+      'eighty acres',
+      'about six miles outside Chippewa Falls.',
+    ]);
+    expect(phrase(sentence, fact, 'how big was the farm')).toBe('We had a dairy farm, eighty acres.');
+  });
+  it('keeps a short sentence whole and drops a leading connective', () => {
+    expect(phrase('And then we left for good.', undefined, 'did you leave')).toBe('Then we left for good.');
+  });
+});
+
+describe('retrieve', () => {
+  it('ranks the sentence sharing the question words first and measures coverage', () => {
+    const sentences = splitSentences('We lived on a farm. My sister Opal cried in the truck. The truck was green.');
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const question = normalizeQuestion('did opal cry', index.words, index.otherKin);
+    const ranked = retrieve(index, questionTerms(question)).sort((a, b) => b.bm25 - a.bm25);
+    expect(ranked[0]).toMatchObject({ id: 2, coverage: 1 });
+  });
+});

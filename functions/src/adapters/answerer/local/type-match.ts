@@ -1,0 +1,142 @@
+import type { Fact, FactKind } from './entities.ts';
+import { findNumbers } from './numbers.ts';
+import type { Want } from './question.ts';
+
+/**
+ * The type-match stage: the fact in a sentence that answers the kind of question asked (a year for "what
+ * year", a person for "who", an amount for "how much did it cost"), and that the question does not
+ * already hold — "what was Miss Kowalski's first name" is not answered by "Miss Kowalski".
+ */
+const KINDS: Record<Exclude<Want, 'any' | 'reason'>, FactKind[]> = {
+  colour: ['colour'],
+  money: ['money'],
+  age: ['age'],
+  duration: ['duration'],
+  measure: ['measure', 'count'],
+  count: ['count', 'measure', 'money', 'duration'],
+  year: ['year'],
+  time: ['time'],
+  when: ['year', 'date', 'time'],
+  name: ['name'],
+  who: ['person', 'name'],
+  where: ['place'],
+};
+
+/** Whether the question wants a fact of a kind (otherwise any statement can answer it). */
+export function isTyped(want: Want): want is Exclude<Want, 'any' | 'reason'> {
+  return want !== 'any' && want !== 'reason';
+}
+
+const STOP = new Set([
+  'the',
+  'a',
+  'an',
+  'my',
+  'our',
+  'your',
+  'his',
+  'her',
+  'their',
+  'of',
+  'in',
+  'at',
+  'on',
+  'to',
+  'from',
+  'mr',
+  'mrs',
+  'miss',
+  'dr',
+]);
+
+function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [])
+    .map((w) => w.replace(/'s$/, ''))
+    .filter((w) => !STOP.has(w));
+}
+
+/** Is the fact only a repeat of what the question says? */
+function inQuestion(fact: Fact, questionText: string): boolean {
+  const qNumbers = new Set(findNumbers(questionText).map((n) => n.value));
+  const factNumbers = findNumbers(fact.text).map((n) => n.value);
+  if (factNumbers.length) return factNumbers.every((v) => qNumbers.has(v));
+  const words = contentWords(fact.text);
+  const q = new Set(contentWords(questionText).flatMap((w) => [w, w.replace(/s$/, '')]));
+  return words.length > 0 && words.every((w) => q.has(w) || q.has(w.replace(/s$/, '')));
+}
+
+/** The facts of `facts` that answer `want` and are new to the question, in order. */
+export function answeringFacts(facts: readonly Fact[], want: Want, questionText: string): Fact[] {
+  if (!isTyped(want)) return [];
+  const kinds = KINDS[want];
+  // "When did he retire": a year or a date, or a clock time ("at four thirty"), not "every morning".
+  const vague = (f: Fact) => want === 'when' && f.kind === 'time' && findNumbers(f.text).length === 0;
+  const matching = facts.filter((f) => kinds.includes(f.kind) && !vague(f) && !inQuestion(f, questionText));
+  const q = new Set(contentWords(questionText).map((w) => w.replace(/s$/, '')));
+  // "how many kids": the count said of the question's own thing ("eighteen kids") before any other.
+  const near = (f: Fact) => {
+    const following = contentWords(sentenceAfter.get(f) ?? '').slice(0, 3);
+    return following.some((w) => q.has(w.replace(/s$/, ''))) ? 0 : 1;
+  };
+  // The first kind listed is the better answer ("how many": a count before a measure).
+  return matching.sort(
+    (a, b) => kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || near(a) - near(b) || a.start - b.start,
+  );
+}
+
+/** The words after each fact in its sentence (set by `answeringFacts`' caller through `withContext`). */
+const sentenceAfter = new WeakMap<Fact, string>();
+
+/** Records the text after each fact so `answeringFacts` can tell which one the question's noun follows. */
+export function withContext(sentence: string, facts: readonly Fact[]): readonly Fact[] {
+  for (const f of facts) sentenceAfter.set(f, sentence.slice(f.end, f.end + 40));
+  return facts;
+}
+
+/** How good an answer the best fact is: the first kind wanted (1), a fallback kind (0.6). */
+export function factQuality(facts: readonly Fact[], want: Want): number {
+  if (!facts.length || !isTyped(want)) return 1;
+  return KINDS[want].indexOf(facts[0]!.kind) === 0 ? 1 : 0.6;
+}
+
+/** The thing whose name a question asks for ("the name of the boat" → boat, "your mother's name" → mother). */
+export function namedThing(questionText: string): string | undefined {
+  const q = questionText.replace(/[?!.]/g, '');
+  const match =
+    /names? of (?:(?:the|your|my|his|her|their|that|this|a|an)\s+)*(?:[\w']+\s+)*?([\w-]+?)(?:'s)?(?:\s+(?:who|that|which|did|was|were|in|on|at|from|you|your|when)\b|\s*$)/.exec(
+      q,
+    ) ??
+    /([\w-]+?)(?:'s|s'|s)? (?:first |last |real |full )?names?\b/.exec(q) ??
+    /(?:what|who) (?:was|were|is|are) (?:the |your |his |her )?([\w-]+) (?:called|named)/.exec(q);
+  const word = match?.[1];
+  // "what was your real name": the narrator's own name ("My name was…").
+  if (/^(your|you)$/.test(word ?? '')) return 'my name';
+  return word && !/^(my|the|what|his|her)$/.test(word) ? word : undefined;
+}
+
+/**
+ * Names in `sentence` given to `thing` ("my brother Gene", "the bartender, a man named Cleophus", "the
+ * teacher was Miss Kowalski"): a name elsewhere in the sentence names something else.
+ */
+export function namesOf(sentence: string, facts: readonly Fact[], thing: string): Fact[] {
+  const lower = sentence.toLowerCase();
+  const spots = [...lower.matchAll(new RegExp(`\\b${thing.replace(/[^\w\s-]/g, '')}(?:s|es|'s)?\\b`, 'g'))].map(
+    (m) => ({
+      start: m.index!,
+      end: m.index! + m[0].length,
+    }),
+  );
+  return facts.filter((f) =>
+    spots.some((x) => {
+      if (f.start >= x.end)
+        return /^[\s,]*(?:(?:was|is|were|named|called|by the name of|a|an|the|man|woman|girl|boy|fella|fellow|bloke|lady|guy)[\s,]+)*$/.test(
+          lower.slice(x.end, f.start),
+        );
+      if (f.end <= x.start)
+        return /^[\s,]*(?:(?:was|is|the|a|an|my|our|his|her|their|your|she|he)[\s,]+)*$/.test(
+          lower.slice(f.end, x.start),
+        );
+      return false;
+    }),
+  );
+}

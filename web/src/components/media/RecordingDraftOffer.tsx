@@ -1,0 +1,36 @@
+import { mediaText } from '@storyloom/shared/messages/media';
+import { useId } from 'react';
+import { formatDateTime } from '#web/lib/format.ts';
+import { formatClock } from '#web/lib/wav.ts';
+
+/** "Restore your recording?" above a recorder whose last take was never saved (issue 18). */
+export function RecordingDraftOffer({
+  savedAt,
+  seconds,
+  onRestore,
+  onDiscard,
+}: {
+  savedAt: number;
+  seconds: number;
+  onRestore: () => void;
+  onDiscard: () => void;
+}) {
+  const id = useId();
+  return (
+    <section className="notice draft-offer" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{mediaText.recordingDraftTitle}</h2>
+      <p>
+        You have a recording of {formatClock(seconds)} on this page that was not saved, from{' '}
+        {formatDateTime(new Date(savedAt).toISOString())}.
+      </p>
+      <div className="button-row">
+        <button type="button" className="button button-primary" onClick={onRestore}>
+          Restore Recording
+        </button>
+        <button type="button" className="button button-secondary" onClick={onDiscard}>
+          Discard Recording
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import type { Blocker } from 'react-router-dom';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+
+/**
+ * Asked when leaving would throw away unsaved work (Cancel, the navbar, Back: the router's blocker
+ * holds the navigation until the user answers; `hooks/use-leave-guard.ts`). A long memory is hard to
+ * write twice, and a recording harder to make again. Story forms and both recorders use it.
+ */
+export function LeaveFormDialog({
+  blocker,
+  onLeave,
+  keepLabel = 'Keep Writing',
+  children = <p>What you have typed on this page will be lost.</p>,
+}: {
+  blocker: Blocker;
+  onLeave?: () => void;
+  /** The safe choice, which has the focus. */
+  keepLabel?: string;
+  /** What would be lost. */
+  children?: ReactNode;
+}) {
+  return (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      title="Leave Without Saving?"
+      confirmLabel="Leave Without Saving"
+      cancelLabel={keepLabel}
+      onConfirm={() => {
+        onLeave?.();
+        blocker.proceed?.();
+      }}
+      onCancel={() => blocker.reset?.()}
+    >
+      {children}
+    </ConfirmDialog>
+  );
+}
