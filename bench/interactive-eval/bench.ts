@@ -86,7 +86,11 @@ export async function interactiveBench(): Promise<void> {
       `p50 ${ms(spoken.p50)}, p95 ${ms(spoken.p95)} (budget p95 ≤ 500 ms); engine warm-up before the first answer ${ms(spoken.warmMs)}`,
   );
 
-  const cost = await questionCosts();
+  const cost = await questionCosts().catch((error: Error) => {
+    console.log(`\nThrough the API: not measured (the local stack did not start: ${error.message})`);
+    return undefined;
+  });
+  if (!cost) return;
   console.log(
     `Through the API (local stack in this process, a public narrated dev story, ${cost.questions} questions in one session): ` +
       `DynamoDB calls per question max ${cost.maxCalls}, p50 ${cost.callsP50} (target ≤ 3); timings file read ${cost.timingsReads} time(s); ` +

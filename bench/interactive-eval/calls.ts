@@ -10,7 +10,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startLocalStack } from '../../infra/local/stack.ts';
 import { percentile } from '../stats.ts';
 import { loadEvalSet } from './score.ts';
 
@@ -24,6 +23,8 @@ export interface CallFigures {
 }
 
 export async function questionCosts(): Promise<CallFigures> {
+  // Loaded here, not at the top: the quality figures print even where the local stack cannot start.
+  const { startLocalStack } = await import('../../infra/local/stack.ts');
   const dataDir = await mkdtemp(join(tmpdir(), 'storyloom-bench-interactive-'));
   const stack = await startLocalStack({ dataDir, port: 0, quiet: true, webDir: join(dataDir, 'web') });
   try {

@@ -154,11 +154,15 @@ export function normalizeFact(text: string): string[] {
     .replace(/(\d+)(st|nd|rd|th)\b/g, '$1')
     .replace(/[‘’']/g, '')
     .replace(/-/g, ' ')
-    .replace(/[^a-z0-9.\s]/g, ' ')
+    // A comma keeps numbers apart: "twenty, twenty-five dollars" is two amounts, not the year 2025.
+    .replace(/,/g, ' , ')
+    .replace(/[^a-z0-9.,\s]/g, ' ')
     .replace(/\.(?!\d)/g, ' ')
     .split(/\s+/)
     .filter(Boolean);
-  return wordsToDigits(tokens).map((t) => (t.length > 3 && t.endsWith('s') && !/\d/.test(t) ? t.slice(0, -1) : t));
+  return wordsToDigits(tokens)
+    .filter((t) => t !== ',')
+    .map((t) => (t.length > 3 && t.endsWith('s') && !/\d/.test(t) ? t.slice(0, -1) : t));
 }
 
 /** Does the answer state the gold fact (its normalised tokens appear in order, side by side)? */

@@ -28,6 +28,7 @@ import { JobQueue } from './constructs/job-queue.ts';
 import { Operations } from './constructs/operations.ts';
 import { StoryloomFunction } from './constructs/storyloom-function.ts';
 import { UserDirectory } from './constructs/user-directory.ts';
+import { VoiceProviderOps } from './constructs/voice-provider-ops.ts';
 import { WebApp } from './constructs/web-app.ts';
 import { acknowledge } from './nag.ts';
 
@@ -335,6 +336,11 @@ export class StoryloomStack extends Stack {
       }),
       routeFunctions: this.routes.functions,
     });
+
+    const mediaQueue = queues.get('media-jobs');
+    if (mediaQueue) {
+      new VoiceProviderOps(this, 'VoiceProviderOps', { mediaQueue: mediaQueue.queue, topic: this.operations.topic });
+    }
 
     const outputs: Record<string, [string, string]> = {
       AppUrl: [web.url, 'The app'],

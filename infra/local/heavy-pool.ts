@@ -99,6 +99,9 @@ export function startHeavyPool(opts: { maxThreads?: number } = {}): HeavyPool {
       const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
       let progressError: unknown;
       let pending = Promise.resolve();
+      // Progress travels on its own port, beside the task's result: the result may arrive first, so the
+      // worker closes the port after its last message and the caller waits for that close.
+      const drained = new Promise<void>((resolve) => channel.port1.once('close', resolve));
       channel.port1.on('message', (fraction: number) => {
         pending = pending
           .then(() => options.onProgress?.(fraction))
@@ -112,6 +115,7 @@ export function startHeavyPool(opts: { maxThreads?: number } = {}): HeavyPool {
           { kind: 'synthesize', voiceId, text, progress: channel.port2, measure: Boolean(options.measure) },
           { transferList: [channel.port2], signal },
         )) as SynthesisResult;
+        await drained;
         await pending;
         if (progressError) throw progressError;
         if (options.measure && result.measure) {

@@ -326,7 +326,21 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       if (!opts.quiet) console.error('upload sweep failed', error);
     });
   void sweep();
-  const sweepTimer = setInterval(sweep, 60 * 60 * 1000);
+  // The hourly sweep of orphaned provider voices (AWS: an EventBridge rule), a job on the media queue.
+  const { enqueueMediaJob } = await import('@storyloom/functions/jobs/media-queue');
+  const sweepProviderVoices = () =>
+    process.env.ELEVENLABS_API_KEY
+      ? enqueueMediaJob({ type: 'voice.sweep-provider-voices' }).catch((error: unknown) => {
+          if (!opts.quiet) console.error('provider voice sweep not queued', error);
+        })
+      : undefined;
+  const sweepTimer = setInterval(
+    () => {
+      void sweep();
+      void sweepProviderVoices();
+    },
+    60 * 60 * 1000,
+  );
   sweepTimer.unref();
 
   ready = async (req, res) => {

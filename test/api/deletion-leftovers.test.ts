@@ -50,7 +50,7 @@ const kinds = (items: Record<string, unknown>[]) => [...new Set(items.map((i) =>
 
 /**
  * A narrated story with every trace a story gathers: a share and a comment, a share link, listening
- * sessions of the owner and of a link visitor, answers (cached, spoken: audio in the bucket), a question
+ * sessions of the owner and of a link visitor, spoken answers (audio in the bucket), a question
  * the story could not answer (for the storyteller), and the question rate counters.
  */
 async function storyWithEverything(owner: Caller, reader: Caller) {
@@ -92,7 +92,6 @@ describe('deleting a story', () => {
         expect.arrayContaining([
           'AskedQuestion',
           'Comment',
-          'InteractiveAnswer',
           'InteractiveSession',
           'Narration',
           'Share',

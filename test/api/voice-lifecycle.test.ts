@@ -38,7 +38,7 @@ async function clone(token: string): Promise<VoiceStatusDto> {
   return pollUntil(() => status(token), settled, 90_000);
 }
 
-async function narrate(token: string, voiceId: string): Promise<{ final: NarrationDto; seen: NarrationDto[] }> {
+async function startNarration(token: string, voiceId: string): Promise<string> {
   const story = (
     await s.call<{ ID: string }>('POST', '/api/stories', {
       token,
@@ -48,17 +48,19 @@ async function narrate(token: string, voiceId: string): Promise<{ final: Narrati
   expect((await s.call('POST', `/api/voice/narrate/${story}`, { token, body: { voice_id: voiceId } })).status).toBe(
     202,
   );
-  const seen: NarrationDto[] = [];
-  const final = await pollUntil(
-    async () => {
-      const n = await s.narration(token, story);
-      seen.push(n);
-      return n;
-    },
+  return story;
+}
+
+async function narrationEnd(token: string, story: string): Promise<NarrationDto> {
+  return pollUntil(
+    () => s.narration(token, story),
     (n) => n.status === 'ready' || n.status === 'failed',
     90_000,
   );
-  return { final, seen };
+}
+
+async function narrate(token: string, voiceId: string): Promise<{ final: NarrationDto }> {
+  return { final: await narrationEnd(token, await startNarration(token, voiceId)) };
 }
 
 /** Runs the sweep job through the media queue and waits until the worker took it (the fake saw its search). */
@@ -106,10 +108,22 @@ describe('slots as a cache', () => {
     expect(await status(a.token)).toMatchObject({ voice_cloned: true, clone_status: 'ready', voice_id: va.voice_id });
     // A narrates: "Preparing your voice…", the voice is made again (evicting B's now), and the narration is ready.
     s.fake.reset();
-    const { final, seen } = await narrate(a.token, va.voice_id!);
+    // The job's first step of making the voice again (its look-up by name) waits until A has seen the state.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    s.fake.script('search', { status: 200, body: { voices: [], has_more: false, total_count: 0 }, until: gate });
+    const story = await startNarration(a.token, va.voice_id!);
+    const preparing = await pollUntil(
+      () => s.narration(a.token, story),
+      (n) => n.preparing_voice || n.status === 'ready' || n.status === 'failed',
+    );
+    expect(preparing).toMatchObject({ status: 'generating', preparing_voice: true, voice_id: va.voice_id });
+    open();
+    const final = await narrationEnd(a.token, story);
     expect(final.status).toBe('ready');
     expect(s.fake.requests.filter((r) => r.route === 'clone')).toHaveLength(2);
-    expect(seen.some((n) => n.preparing_voice)).toBe(true);
     expect(clonesOf(a.id)).toHaveLength(1);
     expect(clonesOf(b.id)).toHaveLength(0);
     expect(s.fake.account.clones().length).toBe(s.fake.account.slotLimit);
@@ -203,10 +217,14 @@ describe('clone lifecycle without leaks', () => {
   it('deletes at the provider a voice whose owner deleted it while it was being made', async () => {
     const user = await s.newUser();
     await upload(user.token);
-    // The job's look-up before the create takes a while: the owner deletes the voice meanwhile.
+    // The job's look-up before the create is held until the owner has deleted the voice.
     const slow = s.fake.account;
     const createdBefore = slow.created;
-    s.fake.script('search', { status: 200, body: { voices: [], has_more: false, total_count: 0 }, delayMs: 1500 });
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    s.fake.script('search', { status: 200, body: { voices: [], has_more: false, total_count: 0 }, until: gate });
     expect(
       (await s.call('POST', '/api/voice/clone', { token: user.token, body: { name: 'Me', consent: true } })).status,
     ).toBe(202);
@@ -215,7 +233,13 @@ describe('clone lifecycle without leaks', () => {
       (st) => st === 'cloning',
       20_000,
     );
+    await pollUntil(
+      async () => s.fake.requests.some((r) => r.route === 'search'),
+      (asked) => asked,
+    );
     expect((await s.call('DELETE', '/api/voice', { token: user.token })).status).toBe(200);
+    // Only now does the job get on with making the voice.
+    open();
     await pollUntil(
       async () => slow.created,
       (n) => n > createdBefore,

@@ -22,6 +22,8 @@ export interface FakeReply {
   afterSuccess?: boolean;
   /** Characters billed when this reply is given (text to speech; see elevenlabs-tts-fake.ts). */
   billed?: number;
+  /** Answer only once this settles (a test holds a job at one step until it has seen what it wants). */
+  until?: Promise<unknown>;
 }
 
 export type FakeRoute = 'clone' | 'search' | 'get' | 'delete' | 'tts' | 'models';
@@ -130,7 +132,8 @@ export async function startElevenLabsFake(options: ElevenLabsFakeOptions = {}): 
         res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
         res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
       };
-      if (reply.delayMs) setTimeout(answer, reply.delayMs);
+      if (reply.until) void reply.until.then(answer, answer);
+      else if (reply.delayMs) setTimeout(answer, reply.delayMs);
       else answer();
     });
   });

@@ -68,8 +68,6 @@ export const keys = {
   sessionsOfUserPartition: (userId: string) => `ISESSIONS_BY#${userId}`,
   /** A cached answer: same story text heard, same question, same engine (expires with `ttl`). */
   interactiveAnswer: (storyId: string, cacheKey: string) => ({ pk: `IANSWER#${storyId}`, sk: cacheKey }),
-  /** Every cached answer of a story (they hold its text): deleted with the story. */
-  interactiveAnswerPartition: (storyId: string) => `IANSWER#${storyId}`,
   /** A question listeners asked that the story did not answer, in the story's partition (goes with it). */
   askedQuestion: (storyId: string, questionHash: string) => ({ pk: `STORY#${storyId}`, sk: `ASKED#${questionHash}` }),
   askedQuestionPrefix: () => 'ASKED#',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
 import { intEnv } from '../lib/env.ts';
@@ -20,8 +20,8 @@ import { queryAll, type StartKey } from './query.ts';
  *
  * DynamoDB Local stand-ins have no transactions, so changes are copy-on-write with the root as the one
  * commit point: a change writes new leaf items (fresh ids; leaves never change once written), then
- * updates the root on its version. A writer that loses the race retries; leaves no root names expire
- * by TTL an hour later (a reader holding the old root can still read them meanwhile).
+ * updates the root on its version. A writer that loses the race deletes what it wrote and retries; the
+ * winner deletes the leaf it replaced (a reader holding the old root then pages the slower way once).
  *
  * Kept next to the public-story counter by the same write paths (data/stories.ts). A table that had
  * public stories before the directory existed has none (`complete` unset): reads then skip entries the
@@ -29,8 +29,6 @@ import { queryAll, type StartKey } from './query.ts';
  */
 export const LEAF_MAX = Math.max(4, intEnv('PUBLIC_PAGES_LEAF_MAX', 200));
 const LEAF_SPLIT = Math.floor(LEAF_MAX / 2);
-/** Leaves no root names any more stay readable this long (readers of an older root). */
-const RETIRED_LEAF_SECONDS = 3600;
 
 interface LeafRef {
   id: string;
@@ -72,22 +70,15 @@ async function writeLeaf(sortKeys: string[]): Promise<string> {
   return id;
 }
 
-/** Marks leaves for expiry (best effort: a leftover leaf costs storage only). */
+/**
+ * Deletes leaves no root names any more (best effort). Deleted at once, not left to expire: a leaf holds
+ * story ids, and a deleted story must leave nothing behind (docs/stories.md). A reader still holding
+ * the old root then finds no leaf and pages that one request the slower way.
+ */
 async function retire(ids: readonly string[]): Promise<void> {
-  const ttl = Math.floor(Date.now() / 1000) + RETIRED_LEAF_SECONDS;
   await Promise.all(
     ids.map((id) =>
-      dynamo
-        .send(
-          new UpdateCommand({
-            TableName: table(),
-            Key: keys.publicPagesLeaf(id),
-            UpdateExpression: 'SET #ttl = :ttl',
-            ExpressionAttributeNames: { '#ttl': 'ttl' },
-            ExpressionAttributeValues: { ':ttl': ttl },
-          }),
-        )
-        .catch(() => undefined),
+      dynamo.send(new DeleteCommand({ TableName: table(), Key: keys.publicPagesLeaf(id) })).catch(() => undefined),
     ),
   );
 }

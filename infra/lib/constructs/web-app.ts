@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';

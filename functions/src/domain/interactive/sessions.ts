@@ -15,10 +15,10 @@ import {
   touchSession,
 } from '../../data/interactive.ts';
 import { consumeRateLimit } from '../../data/rate-limit.ts';
-import { getStory, type StoryRecord } from '../../data/stories.ts';
-import { getShare } from '../../data/story-shares.ts';
+import { getStory, type StoryRecord, toStoryRecord } from '../../data/stories.ts';
+import { getShare, getStoryWithShare } from '../../data/story-shares.ts';
 import { NotFound, TooManyRequests, ValidationFailed } from '../../lib/errors.ts';
-import { loadListenableStory, loadOwnedStory, loadSharedStory, visitorMayRead } from '../stories/access.ts';
+import { loadListenableStory, loadSharedStory, visitorMayRead } from '../stories/access.ts';
 
 /**
  * Listening sessions (docs/interactive.md, "Sessions"). A session belongs to one story and one listener: the
@@ -143,17 +143,22 @@ export async function claimQuestion(
     if (mine && existing.questions >= max) throw new TooManyRequests(interactiveText.sessionCap, 60);
     throw sessionEnded();
   }
-  // A reader's share is read alongside the story (one more call, for readers only): removing it ends the session.
+  // A reader's share is read with the story in the same call: removing it ends the session.
   const { listener } = session;
-  const [story, share] = await Promise.all([
-    getStory(session.storyId),
-    listener.kind === 'reader' ? getShare(session.storyId, listener.userId) : undefined,
-  ]);
+  const { story, share } =
+    listener.kind === 'reader'
+      ? await storyWithShare(session.storyId, listener.userId)
+      : { story: await getStory(session.storyId), share: undefined };
   if (!story || !stillAllowed(story, listener, share !== undefined) || !story.audioKey) {
     await deleteSession(sessionId);
     throw sessionEnded();
   }
   return { session, story };
+}
+
+async function storyWithShare(storyId: string, userId: string) {
+  const { story, share } = await getStoryWithShare(storyId, userId);
+  return { story: story ? toStoryRecord(story) : undefined, share };
 }
 
 /** PUT …/interactive/time/{sessionId}: the playback position, whole seconds. */

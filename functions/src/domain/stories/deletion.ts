@@ -10,7 +10,7 @@ import { listShareKeysWithUser } from '../../data/story-shares.ts';
 /**
  * Deletes a story and everything of it: link, media, shares, comments, narration, asked questions, then
  * the story item itself, then what outlives it by a moment: whatever a concurrent share, comment or
- * narration slipped in meanwhile, its listening sessions and cached answers (no new ones start once the
+ * narration slipped in meanwhile, and its listening sessions (no new ones start once the
  * story is gone). The story item goes last of the first pass so a crash midway leaves a story its owner
  * can delete again (every step is repeatable). Returns false when there was no story.
  */

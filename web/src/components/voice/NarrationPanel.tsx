@@ -81,7 +81,13 @@ export function NarrationPanel({ storyId }: { storyId: string }) {
       )}
       {working && (
         <div className="narration-progress" role="status" aria-live="polite">
-          <p>{status === 'queued' ? 'Narration queued…' : `Generating narration… ${progress}%`}</p>
+          <p>
+            {status === 'queued'
+              ? 'Narration queued…'
+              : narration.data?.preparing_voice
+                ? voiceText.preparingVoice
+                : `Generating narration… ${progress}%`}
+          </p>
           <progress max={100} value={status === 'queued' ? undefined : progress} aria-label="Narration progress" />
         </div>
       )}

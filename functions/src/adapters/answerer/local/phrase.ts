@@ -91,12 +91,9 @@ function shortPhrase(sentence: string, fact: Fact | undefined, questionText: str
   });
   const run = around(list, best);
   // A clause that goes on about the one chosen ("…, I think") may follow; keep the answer within bounds.
-  if (
-    run.length < list.length &&
-    best + 1 < list.length &&
-    words(run.map((c) => c.text).join(' ')) < phraseTuning.maxWords / 2
-  )
-    run.push(list[best + 1]!);
+  const following = list[best + 1];
+  if (following && !run.includes(following) && words(run.map((c) => c.text).join(' ')) < phraseTuning.maxWords / 2)
+    run.push(following);
   return tidy(run.map((c) => c.text).join(', '));
 }
 

@@ -79,8 +79,18 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
     return following.some((w) => q.has(w.replace(/s$/, ''))) ? 0 : 1;
   };
   // The first kind listed is the better answer ("how many": a count before a measure).
+  // "Who was the cook": "Jock" before "this old Scotsman" — a person with a name before a role.
+  const unnamed = (f: Fact) =>
+    f.kind === 'person' &&
+    !/\b\p{Lu}\p{Ll}/u.test(f.text.replace(/^(the|a|an|my|our|your|his|her|their|this|that)\s+/i, ''))
+      ? 1
+      : 0;
   return matching.sort(
-    (a, b) => kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || near(a) - near(b) || a.start - b.start,
+    (a, b) =>
+      kinds.indexOf(a.kind) - kinds.indexOf(b.kind) ||
+      unnamed(a) - unnamed(b) ||
+      near(a) - near(b) ||
+      a.start - b.start,
   );
 }
 

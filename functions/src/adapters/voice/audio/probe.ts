@@ -142,6 +142,9 @@ async function header(container: AudioContainer, bytes: Uint8Array, maxSeconds: 
       };
     }
     case 'mp4': {
+      // The movie and track headers and the sample entry. Frames are not counted: the server never
+      // decodes AAC (an M4A sample is refused; a story's plays in the browser), so a declared length
+      // stands for "has audio".
       const declared = await containerHeader(bytes, false);
       return { ...declared, frames: declared.declaredSeconds ? 1 : 0 };
     }
