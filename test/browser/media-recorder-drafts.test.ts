@@ -96,6 +96,8 @@ describe.runIf(browserTestsEnabled)('The recorder never loses a recording (brows
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await dialog.getByText(mediaText.leaveRecording).waitFor();
     await dialog.getByRole('button', { name: 'Stay on This Page' }).click();
+    // As a person would: Back once the dialog has gone (the router's blocker is armed again by then).
+    await dialog.waitFor({ state: 'hidden' });
     expect(pathOf(page)).toBe('/create-story');
     await page.goBack();
     await dialog.waitFor();

@@ -187,7 +187,7 @@ export async function markPublicPagesIncomplete(): Promise<void> {
 }
 
 /**
- * Where the public list continues after its first `offset` entries (the ExclusiveStartKey of the
+ * Where the public list continues after its first `offset` entries (the exclusive start key of the
  * index Query), from the directory: two GetItems. Undefined when the directory cannot say (none yet, or
  * a leaf just replaced): the caller then skips entries the old way. `null` when the list is shorter.
  */

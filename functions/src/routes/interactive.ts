@@ -44,7 +44,8 @@ export const interactiveRoutes: RouteDef[] = [
     path: '/api/interactive/questions/{id}',
     handler: 'interactive/list-asked-questions',
     auth: 'user',
-    grants: { table: 'read' },
+    // Writes too: the list keeps the story's most recent ASKED_QUESTIONS_KEPT and deletes the rest (domain/interactive/asked.ts).
+    grants: { table: 'readwrite' },
   },
   {
     method: 'DELETE',
@@ -53,7 +54,7 @@ export const interactiveRoutes: RouteDef[] = [
     auth: 'user',
     grants: sessionGrants,
   },
-  // The read-along: wink-nlp splits the sentences (the numbering answers cite), so these bundle it too.
+  // The read-along: sentences split by the answerer's own splitter (the numbering answers cite), without the language model.
   {
     method: 'GET',
     path: '/api/interactive/read-along/{id}',
