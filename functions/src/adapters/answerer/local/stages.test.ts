@@ -112,4 +112,20 @@ describe('retrieve', () => {
     const ranked = retrieve(index, questionTerms(question)).sort((a, b) => b.bm25 - a.bm25);
     expect(ranked[0]).toMatchObject({ id: 2, coverage: 1 });
   });
+  it("keeps the verb of the question that wink's stop list drops, so a topic word alone does not answer", () => {
+    const sentences = splitSentences('The club was on Cottage Grove. When the club closed I kept the old sign.');
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const terms = questionTerms(normalizeQuestion('did you keep anything from the club', index.words, index.otherKin));
+    expect(terms.map((t) => t.term)).toContain('keep');
+    const byId = new Map(retrieve(index, terms).map((c) => [c.id, c.coverage]));
+    expect(byId.get(2)).toBe(1);
+    expect(byId.get(1)).toBeLessThan(0.6);
+  });
+  it('does not take a word for its opposite: who bought is not answered by who sold', () => {
+    const sentences = splitSentences('My father sold the farm to a neighbor. We bought a truck and moved to Chicago.');
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const terms = questionTerms(normalizeQuestion('who bought the farm', index.words, index.otherKin));
+    const first = retrieve(index, terms).find((c) => c.id === 1);
+    expect(first?.coverage ?? 0).toBeLessThan(0.6);
+  });
 });
