@@ -25,6 +25,12 @@ export const decideTuning = {
   bridgeNeedsContinuation: 0,
   /** A question to "you" prefers sentences in the narrator's first person by this factor. */
   ownBonus: 1.5,
+  /**
+   * A sentence stating the kind of fact asked for does not answer when another heard sentence covers the
+   * question better by more than this: that one tells of the event and not its date/number, so the fact
+   * found elsewhere is most likely about something else ("when did the club close").
+   */
+  typedShortfall: 0.5,
 };
 
 const FIRST_PERSON = /\b(I|me|my|mine|we|us|our|ours)\b/i;
@@ -114,7 +120,13 @@ function best(list: Judged[]): Judged | undefined {
 export function decide(judged: readonly Judged[], index: StoryIndex, heardCount: number): Decision {
   const lastId = (j: Judged) => index.ids[j.bridge ?? j.index]!;
   const passing = judged.filter((j) => j.passes);
-  const heard = best(passing.filter((j) => lastId(j) <= heardCount));
+  const heardAll = judged.filter((j) => lastId(j) <= heardCount);
+  const bestCoverage = Math.max(0, ...heardAll.map((j) => j.coverage));
+  const heard = best(
+    passing.filter(
+      (j) => lastId(j) <= heardCount && (!j.facts.length || j.coverage + decideTuning.typedShortfall >= bestCoverage),
+    ),
+  );
   const unheard = best(passing.filter((j) => lastId(j) > heardCount));
   if (unheard && (!heard || unheard.coverage > heard.coverage + decideTuning.unheardMargin))
     return { kind: 'not-yet-heard', unheard };

@@ -1,7 +1,7 @@
 import { type AnswerRequest, DETAILS_SENTENCE_ID, detailsSentence, type StorySentence } from '../port.ts';
 import { analyzeShort, type Term } from '../text.ts';
 import { type Fact, factsIn } from './entities.ts';
-import { FRAME_WORDS, type NormalizedQuestion } from './question.ts';
+import { FRAME_WORDS, HOW_FRAME_WORDS, type NormalizedQuestion } from './question.ts';
 import { withContext } from './type-match.ts';
 
 /**
@@ -224,8 +224,14 @@ export interface Candidate {
 /** The question's content terms (frame words such as "how old", "what colour" left to the type match). */
 export function questionTerms(question: NormalizedQuestion): Term[] {
   const seen = new Map<string, Term>();
+  const framing = new Set(
+    [...question.text.matchAll(/\bhow ([a-z]+)/g)]
+      .map((m) => m[1]!)
+      .filter((w) => HOW_FRAME_WORDS.has(w))
+      .flatMap((w) => [w, stemmed(w)]),
+  );
   for (const t of analyzeShort(question.text).terms)
-    if (!FRAME_TERMS.has(t.term) && !seen.has(t.term)) seen.set(t.term, t);
+    if (!FRAME_TERMS.has(t.term) && !framing.has(t.term) && !seen.has(t.term)) seen.set(t.term, t);
   return [...seen.values()];
 }
 

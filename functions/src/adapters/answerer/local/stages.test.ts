@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../text.ts';
 import { correctionAt, isCorrection } from './corrections.ts';
+import { decide, judge } from './decide.ts';
 import { factsIn } from './entities.ts';
 import { findNumbers } from './numbers.ts';
 import { clauses, phrase, settledFact } from './phrase.ts';
@@ -127,5 +128,29 @@ describe('retrieve', () => {
     const terms = questionTerms(normalizeQuestion('who bought the farm', index.words, index.otherKin));
     const first = retrieve(index, terms).find((c) => c.id === 1);
     expect(first?.coverage ?? 0).toBeLessThan(0.6);
+  });
+  it('drops "close", "old" as the frame of "how close", "how old" only, not in "when did the club close"', () => {
+    const sentences = splitSentences('The club closed for good. It opened in 1950.');
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const terms = (q: string) => questionTerms(normalizeQuestion(q, index.words, index.otherKin)).map((t) => t.term);
+    expect(terms('when did the club close')).toEqual(['club', 'close']);
+    expect(terms('how close was the club')).toEqual(['club']);
+  });
+});
+
+describe('decide', () => {
+  it('declines a date found in a sentence that covers the question worse than one without a date', () => {
+    const sentences = splitSentences(
+      'I started at the club in 1955. In the end the club closed, and nobody told us why.',
+    );
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const question = normalizeQuestion('when did the club close', index.words, index.otherKin);
+    const terms = questionTerms(question);
+    const judged = judge(index, retrieve(index, terms), question, terms);
+    expect(decide(judged, index, 2)).toEqual({ kind: 'not-in-story' });
+    const opened = normalizeQuestion('when did you start at the club', index.words, index.otherKin);
+    const openedTerms = questionTerms(opened);
+    const answer = decide(judge(index, retrieve(index, openedTerms), opened, openedTerms), index, 2);
+    expect(answer).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
   });
 });
