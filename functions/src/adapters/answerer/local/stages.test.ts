@@ -62,6 +62,14 @@ describe('type-match', () => {
     expect(kinds('My brother Gene took over.')).toContain('person:My brother Gene');
     expect(kinds('It was a one-room school.')).not.toContain('count:one');
   });
+  it('reads "nineteen years old" as an age, not a duration, and a name that opens a sentence as a person', () => {
+    expect(kinds('I sailed in 1961, nineteen years old.')).toContain('age:nineteen years old');
+    expect(kinds('I sailed in 1961, nineteen years old.')).not.toContain('duration:nineteen years');
+    expect(kinds('I worked there nineteen years.')).toContain('duration:nineteen years');
+    expect(kinds('Darcy taught me.')).toContain('person:Darcy');
+    expect(kinds('Everything changed after that.').filter((k) => k.startsWith('person'))).toEqual([]);
+    expect(kinds('Then we moved.').filter((k) => k.startsWith('person'))).toEqual([]);
+  });
   it('does not answer with what the question already holds', () => {
     const facts = factsIn('The teacher was Miss Kowalski.');
     expect(answeringFacts(facts, 'name', 'what was miss kowalski first name')).toEqual([]);
