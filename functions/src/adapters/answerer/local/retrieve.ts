@@ -13,7 +13,7 @@ export const retrieveTuning = {
   k1: 1.2,
   b: 0.75,
   /** Weight, in the coverage denominator, of a question verb/adjective the story never uses. */
-  absentVerbWeight: 0.25,
+  absentVerbWeight: 0.5,
   /** A related word counts this much of the question word it stands for. */
   relatedWeight: 0.7,
   /** Weight, in the coverage denominator, of a question noun the story never uses. */

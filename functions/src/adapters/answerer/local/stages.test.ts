@@ -161,4 +161,15 @@ describe('decide', () => {
     const answer = decide(judge(index, retrieve(index, openedTerms), opened, openedTerms), index, 2);
     expect(answer).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
   });
+  it("declines when only the topic word matches and the question's verb is nowhere in the story", () => {
+    const sentences = splitSentences('We had a red barn. The cows slept in it. My father built a fence.');
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const ask = (q: string) => {
+      const question = normalizeQuestion(q, index.words, index.otherKin);
+      const terms = questionTerms(question);
+      return decide(judge(index, retrieve(index, terms), question, terms), index, 3);
+    };
+    expect(ask('did you paint the barn')).toEqual({ kind: 'not-in-story' });
+    expect(ask('did your father build the fence')).toMatchObject({ kind: 'answer', chosen: { id: 3 } });
+  });
 });
