@@ -31,6 +31,8 @@ export const decideTuning = {
    * found elsewhere is most likely about something else ("when did the club close").
    */
   typedShortfall: 0.5,
+  /** Words of a sentence that is only the name asked for, right after the one naming what it names. */
+  nameFragmentWords: 3,
 };
 
 const FIRST_PERSON = /\b(I|me|my|mine|we|us|our|ours)\b/i;
@@ -79,6 +81,18 @@ export function judge(
       if (next.length) {
         facts = next;
         bridge = c.index + step;
+      }
+    }
+    // "Your grandfather, now. / Otis.": the name asked for may be a fragment of its own right after.
+    if (thing && facts.length === 0 && c.index > 0 && c.index + 1 < index.texts.length) {
+      const next = c.index + 1;
+      const names =
+        index.texts[next]!.split(/\s+/).length <= decideTuning.nameFragmentWords
+          ? answeringFacts(index.facts[next]!, question.want, question.text).filter((f) => f.kind === 'name')
+          : [];
+      if (names.length) {
+        facts = names;
+        bridge = next;
       }
     }
     const passes = typed

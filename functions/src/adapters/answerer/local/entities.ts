@@ -188,6 +188,10 @@ export function factsIn(sentence: string): Fact[] {
     push(out, 'name', opener[1]!, sentence.indexOf(opener[1]!));
     push(out, 'person', opener[1]!, sentence.indexOf(opener[1]!));
   }
+  // "Otis.": a fragment of capitalised words only is a name said on its own.
+  const alone = /^["“]?([A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2})[.!]?["”]?$/.exec(sentence.trim());
+  if (alone && !SENTENCE_OPENERS.test(alone[1]!) && !NOT_PEOPLE.test(alone[1]!))
+    push(out, 'name', alone[1]!, sentence.indexOf(alone[1]!));
   for (const m of sentence.matchAll(/\b(?:named|called)\s+((?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)/g))
     push(out, 'name', m[1]!, m.index! + m[0].indexOf(m[1]!));
   for (const m of sentence.matchAll(PLACE_PREP)) {

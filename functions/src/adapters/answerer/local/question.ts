@@ -200,7 +200,8 @@ export function normalizeQuestion(
         return [word.slice(0, -1)];
       return [word];
     });
-  const text = words.join(' ');
+  // "what time did you get up": "get" frames most questions, so the phrase is read as the verb it means.
+  const text = words.join(' ').replace(/\b(?:get|got|getting) up\b/g, 'wake up');
   const want = WANTS.find(([pattern]) => pattern.test(text))?.[1] ?? 'any';
   const yesNo =
     want === 'any' && /^(did|do|does|was|were|is|are|have|has|had|could|can|would|will|should)\b/.test(text);

@@ -33,6 +33,7 @@ describe('normalize', () => {
   it('spells out shorthand and finds the story word of a possessive typed without its apostrophe', () => {
     expect(normalizeQuestion('whats miss kowalskis name', story).text).toBe('what is miss kowalski name');
     expect(normalizeQuestion('where did u go', story).text).toBe('where did you go');
+    expect(normalizeQuestion('what time did you get up', story).text).toBe('what time did you wake up');
   });
   it('reads a kinship word as the narrator unless the story calls someone else by it', () => {
     const q = normalizeQuestion('how old was grandma', story);
@@ -67,6 +68,7 @@ describe('type-match', () => {
     expect(kinds('I sailed in 1961, nineteen years old.')).not.toContain('duration:nineteen years');
     expect(kinds('I worked there nineteen years.')).toContain('duration:nineteen years');
     expect(kinds('Darcy taught me.')).toContain('person:Darcy');
+    expect(kinds('Otis.')).toContain('name:Otis');
     expect(kinds('Everything changed after that.').filter((k) => k.startsWith('person'))).toEqual([]);
     expect(kinds('Then we moved.').filter((k) => k.startsWith('person'))).toEqual([]);
   });
@@ -171,5 +173,13 @@ describe('decide', () => {
     };
     expect(ask('did you paint the barn')).toEqual({ kind: 'not-in-story' });
     expect(ask('did your father build the fence')).toMatchObject({ kind: 'answer', chosen: { id: 3 } });
+  });
+  it('takes the name asked for from a fragment right after the sentence naming what it names', () => {
+    const sentences = splitSentences('We met at a dance. Your grandfather, now. Otis. He played bass.');
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const question = normalizeQuestion('what was your grandfathers name', index.words, index.otherKin);
+    const terms = questionTerms(question);
+    const decision = decide(judge(index, retrieve(index, terms), question, terms), index, 4);
+    expect(decision).toMatchObject({ kind: 'answer', chosen: { id: 2, bridge: 3 } });
   });
 });
