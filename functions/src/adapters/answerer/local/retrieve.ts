@@ -37,7 +37,7 @@ const RELATED_WORDS: Record<string, string> = {
   injure: 'break broke crash hurt fall cast hospital',
   die: 'death died pass passed kill killed lost',
   kill: 'die died death',
-  leave: 'left go went move moved',
+  leave: 'left go went move moved sail sailed emigrate',
   trip: 'voyage crossing journey drive ride',
   journey: 'voyage trip crossing drive',
   travel: 'voyage trip journey went',
@@ -99,7 +99,7 @@ const RELATED_WORDS: Record<string, string> = {
   call: 'named called',
   friend: 'pal',
   arrive: 'came landed got',
-  come: 'came arrive arrived',
+  come: 'came arrive arrived sail sailed emigrate',
   land: 'landed arrive',
   protect: 'stood guard save',
 };

@@ -182,4 +182,12 @@ describe('decide', () => {
     const decision = decide(judge(index, retrieve(index, terms), question, terms), index, 4);
     expect(decision).toMatchObject({ kind: 'answer', chosen: { id: 2, bridge: 3 } });
   });
+  it('finds a voyage by its travel verb: "when you came to england" matches "I sailed from Kingston"', () => {
+    const sentences = splitSentences(
+      'I sailed from Kingston in 1961, nineteen years old. The voyage took seventeen days.',
+    );
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const terms = questionTerms(normalizeQuestion('when did you come to england', index.words, index.otherKin));
+    expect(retrieve(index, terms).find((c) => c.id === 1)?.coverage ?? 0).toBeGreaterThan(0);
+  });
 });
