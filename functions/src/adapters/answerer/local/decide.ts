@@ -61,6 +61,7 @@ export function judge(
     const facts = answeringFacts(index.facts[i]!, question.want, question.text);
     return thing ? namesOf(index.texts[i]!, facts, thing) : facts;
   };
+  const storyVerbs = terms.filter((t) => t.pos === 'VERB' && index.df.has(t.term)).map((t) => t.term);
   const addressed = /\b(you|your|yours)\b/.test(question.text);
   const out: Judged[] = [];
   for (const c of candidates) {
@@ -95,8 +96,13 @@ export function judge(
         bridge = next;
       }
     }
+    // "who took over the farm": a person doing something else the story tells of ("I left the farm and joined
+    // the Air Force") is not the one asked about — the question's verb, where the story uses it, must be said.
+    const verbMissing =
+      question.want === 'who' &&
+      storyVerbs.some((v) => !index.terms[c.index]!.includes(v) && !(bridge && index.terms[bridge]!.includes(v)));
     const passes = typed
-      ? facts.length > 0 && c.coverage >= decideTuning.minTypedCoverage
+      ? facts.length > 0 && c.coverage >= decideTuning.minTypedCoverage && !verbMissing
       : c.coverage >= decideTuning.minCoverage;
     // "did your store burn": the narrator's own ("ours", "my", "we") before someone else's.
     const own = addressed && FIRST_PERSON.test(index.texts[c.index]!) ? decideTuning.ownBonus : 1;

@@ -190,4 +190,15 @@ describe('decide', () => {
     const terms = questionTerms(normalizeQuestion('when did you come to england', index.words, index.otherKin));
     expect(retrieve(index, terms).find((c) => c.id === 1)?.coverage ?? 0).toBeGreaterThan(0);
   });
+  it('answers "who did X" only with a sentence where someone does X', () => {
+    const sentences = splitSentences(
+      'I left the farm at eighteen and joined the Air Force. My brother Gene took over the farm. Gene sold it later.',
+    );
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const question = normalizeQuestion('who took over the farm', index.words, index.otherKin);
+    const terms = questionTerms(question);
+    const judged = judge(index, retrieve(index, terms), question, terms);
+    expect(judged.find((j) => j.id === 1)?.passes).toBe(false);
+    expect(decide(judged, index, 3)).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
 });
