@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mediaWorker } from '@storyloom/functions/routes';
 import { bundleHandlers, handlerEntries, workerFunctionId } from '../infra/lib/bundle.ts';
+import { billingRows } from './voice-billing.ts';
 
 /**
  * The local voice engine (docs/voice.md): real-time factor of synthesis and of MP3 encoding apart, an
  * 8,000-word story's whole narration (budget: under 60 s on 2 cores) with its peak memory, and the media
- * worker's bundle: size on disk and import time in a fresh Node process.
+ * worker's bundle: size on disk and import time in a fresh Node process; then characters billed per
+ * ElevenLabs narration on its fake with 5 % injected failures (budget ≤ 1.05 × the story's length).
  */
 const node = process.execPath;
 const tsx = ['--import', 'tsx'];
@@ -106,6 +108,8 @@ export async function voiceBench(): Promise<void> {
   } finally {
     await rm(out, { recursive: true, force: true });
   }
+  // ElevenLabs on its fake: what a narration pays with failures and redeliveries (voice-billing.ts).
+  rows.push(...(await billingRows()));
   const width = Math.max(...rows.map((r) => r[0].length));
   for (const [what, value, note] of rows) console.log(`${what.padEnd(width)}  ${value.padStart(10)}  ${note}`);
 }

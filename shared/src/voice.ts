@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { LOCAL_VOICE_LABEL, READ_ALOUD_TEXT, VOICE_CONSENT_TEXT, voiceText } from './messages/voice.ts';
+import {
+  LOCAL_VOICE_LABEL,
+  narrationQuotaText,
+  READ_ALOUD_TEXT,
+  VOICE_CONSENT_TEXT,
+  voiceText,
+} from './messages/voice.ts';
 import { validation } from './messages.ts';
 import type { NarrationStatus } from './narration.ts';
 import { optionalText, requiredText } from './schemas/fields.ts';
@@ -18,7 +24,7 @@ export { SAMPLE_MAX_SECONDS } from './constants.ts';
 export const VOICE_NAME_MAX = 100;
 export const VOICE_DESCRIPTION_MAX = 500;
 
-export { LOCAL_VOICE_LABEL, READ_ALOUD_TEXT, VOICE_CONSENT_TEXT, voiceText };
+export { LOCAL_VOICE_LABEL, narrationQuotaText, READ_ALOUD_TEXT, VOICE_CONSENT_TEXT, voiceText };
 
 export const cloneVoiceSchema = z.object({
   name: requiredText(validation.voiceName, VOICE_NAME_MAX, 'Name'),

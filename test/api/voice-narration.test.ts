@@ -113,7 +113,12 @@ describe('narration', () => {
       (n) => final(n) && n.voice_id === voices[1]!.id,
     );
     expect(second.audio_url).not.toBe(first.audio_url);
-    expect(await listKeys(`users/${user.id}/stories/${story.ID}/narration/`)).toHaveLength(2); // mp3 + timings
+    // mp3 + timings: the replaced files go right after the record turns ready.
+    await pollUntil(
+      () => listKeys(`users/${user.id}/stories/${story.ID}/narration/`),
+      (keys) => keys.length === 2,
+      10_000,
+    );
     await apiAs(user, 'PUT', `/api/stories/${story.ID}`, {
       title: story.title,
       content: `${CONTENT} And the bees stayed.`,

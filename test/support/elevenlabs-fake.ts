@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Mp3Encoder } from '@breezystack/lamejs';
 import { FakeVoiceAccount } from './elevenlabs-fake-voices.ts';
+import { modelsReply, seededRandom, type TtsBehaviour, ttsReply } from './elevenlabs-tts-fake.ts';
+
+export { toneMp3 } from './elevenlabs-tts-fake.ts';
 
 /**
  * A local HTTP server that speaks ElevenLabs' wire format for the calls the adapter makes (shapes
@@ -18,11 +20,13 @@ export interface FakeReply {
   delayMs?: number;
   /** Do what the call asks (e.g. make the voice), then answer with this reply instead: a lost response. */
   afterSuccess?: boolean;
+  /** Characters billed when this reply is given (text to speech; see elevenlabs-tts-fake.ts). */
+  billed?: number;
   /** Answer only once this settles (a test holds a job at one step until it has seen what it wants). */
   until?: Promise<unknown>;
 }
 
-export type FakeRoute = 'clone' | 'search' | 'get' | 'delete' | 'tts';
+export type FakeRoute = 'clone' | 'search' | 'get' | 'delete' | 'tts' | 'models';
 
 export interface RecordedRequest {
   route: FakeRoute | 'unknown';
@@ -43,9 +47,13 @@ export interface ElevenLabsFake {
   always(route: FakeRoute, reply: FakeReply): void;
   reset(): void;
   close(): Promise<void>;
+  /** Characters billed by text to speech since the last reset, requests the client gave up on included. */
+  readonly billedCharacters: number;
+  /** Text of every billed request, in order (which chunk was paid for how often). */
+  readonly billedTexts: readonly string[];
+  /** Latency and injected failures of text to speech (reset restores none). */
+  behave(behaviour: Partial<TtsBehaviour>): void;
 }
-
-const SECONDS_PER_CHAR = 0.05;
 
 function routeOf(method: string, path: string): FakeRoute | 'unknown' {
   if (method === 'POST' && path === '/v1/voices/add') return 'clone';
@@ -53,17 +61,8 @@ function routeOf(method: string, path: string): FakeRoute | 'unknown' {
   if (method === 'GET' && /^\/v1\/voices\/[^/]+$/.test(path)) return 'get';
   if (method === 'DELETE' && /^\/v1\/voices\/[^/]+$/.test(path)) return 'delete';
   if (method === 'POST' && /^\/v1\/text-to-speech\/[^/]+\/with-timestamps$/.test(path)) return 'tts';
+  if (method === 'GET' && path === '/v1/models') return 'models';
   return 'unknown';
-}
-
-/** A quiet 220 Hz tone of the given length, as 44.1 kHz mono MP3 (what mp3_44100_128 would return). */
-export function toneMp3(seconds: number): Uint8Array {
-  const rate = 44_100;
-  const pcm = new Int16Array(Math.max(1152, Math.round(seconds * rate)));
-  for (let i = 0; i < pcm.length; i++) pcm[i] = Math.round(3000 * Math.sin((2 * Math.PI * 220 * i) / rate));
-  const encoder = new Mp3Encoder(1, rate, 128);
-  const parts = [encoder.encodeBuffer(pcm), encoder.flush()];
-  return Buffer.concat(parts.map((p) => Buffer.from(p)));
 }
 
 export interface ElevenLabsFakeOptions {
@@ -80,6 +79,11 @@ export async function startElevenLabsFake(options: ElevenLabsFakeOptions = {}): 
   const fixed = new Map<FakeRoute, FakeReply>();
   const requests: RecordedRequest[] = [];
   const account = new FakeVoiceAccount({ slotLimit: options.slotLimit });
+  let behaviour: TtsBehaviour = { latencyMs: 0, failureRate: 0, stallMs: 0, seed: 1 };
+  let draw = seededRandom(behaviour.seed);
+  let injected = 0;
+  let billedCharacters = 0;
+  const billedTexts: string[] = [];
 
   const success = (route: FakeRoute | 'unknown', path: string, body: string, query: URLSearchParams): FakeReply => {
     const voiceId = () => decodeURIComponent(path.split('/')[3]!);
@@ -92,25 +96,10 @@ export async function startElevenLabsFake(options: ElevenLabsFakeOptions = {}): 
         return account.get(voiceId());
       case 'delete':
         return account.delete(voiceId());
-      case 'tts': {
-        const { text } = JSON.parse(body) as { text: string };
-        const seconds = text.length * SECONDS_PER_CHAR;
-        const characters = [...text];
-        const starts = characters.map((_, i) => i * SECONDS_PER_CHAR);
-        const alignment = {
-          characters,
-          character_start_times_seconds: starts,
-          character_end_times_seconds: starts.map((s) => s + SECONDS_PER_CHAR),
-        };
-        return {
-          status: 200,
-          body: {
-            audio_base64: Buffer.from(toneMp3(seconds)).toString('base64'),
-            alignment,
-            normalized_alignment: alignment,
-          },
-        };
-      }
+      case 'tts':
+        return ttsReply(voiceId(), body, (id) => account.voices.has(id), behaviour, draw, injected++);
+      case 'models':
+        return modelsReply();
       default:
         return { status: 404, body: { detail: 'Not Found' } };
     }
@@ -122,16 +111,22 @@ export async function startElevenLabsFake(options: ElevenLabsFakeOptions = {}): 
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const path = url.pathname;
-      const body = Buffer.concat(chunks).toString('latin1');
       const route = routeOf(req.method ?? 'GET', path);
+      // Multipart samples stay byte for byte (latin1); JSON bodies are UTF-8.
+      const body = Buffer.concat(chunks).toString(route === 'clone' ? 'latin1' : 'utf8');
       const apiKey = req.headers['xi-api-key'] as string | undefined;
       requests.push({ route, method: req.method ?? '', path, apiKey, body });
       const failure = route !== 'unknown' ? (scripted.get(route)?.shift() ?? fixed.get(route)) : undefined;
       if (failure?.afterSuccess) success(route, path, body, url.searchParams);
+      const succeeded = failure ? undefined : success(route, path, body, url.searchParams);
       const reply = failure ?? {
-        ...success(route, path, body, url.searchParams),
-        delayMs: route !== 'unknown' && VOICE_ROUTES.has(route) ? options.voiceLatencyMs : undefined,
+        ...succeeded!,
+        ...(route !== 'unknown' && VOICE_ROUTES.has(route) ? { delayMs: options.voiceLatencyMs } : {}),
       };
+      if (reply.billed) {
+        billedCharacters += reply.billed;
+        billedTexts.push((JSON.parse(body) as { text: string }).text);
+      }
       const answer = () => {
         if (res.destroyed) return;
         res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
@@ -158,6 +153,17 @@ export async function startElevenLabsFake(options: ElevenLabsFakeOptions = {}): 
       scripted.clear();
       fixed.clear();
       requests.length = 0;
+      billedCharacters = 0;
+      billedTexts.length = 0;
+    },
+    get billedCharacters() {
+      return billedCharacters;
+    },
+    billedTexts,
+    behave(change) {
+      behaviour = { ...behaviour, ...change };
+      draw = seededRandom(behaviour.seed);
+      injected = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

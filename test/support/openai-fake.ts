@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 export type OpenAiReply =
   | { kind: 'answer'; content: string }
   | { kind: 'refusal'; refusal: string }
-  | { kind: 'error'; status: number; headers?: Record<string, string> }
+  | { kind: 'error'; status: number; headers?: Record<string, string>; code?: string }
   | { kind: 'delay'; ms: number; content: string };
 
 export interface OpenAiFake {
@@ -52,7 +52,14 @@ export async function startOpenAiFake(): Promise<OpenAiFake> {
       if (reply.kind === 'answer') send(res, 200, completion({ content: reply.content, refusal: null }));
       else if (reply.kind === 'refusal') send(res, 200, completion({ content: null, refusal: reply.refusal }));
       else if (reply.kind === 'error') {
-        send(res, reply.status, { error: { message: `fake ${reply.status}`, type: 'server_error' } }, reply.headers);
+        // OpenAI's error body: { error: { message, type, param, code } } (insufficient_quota comes as a 429).
+        const error = {
+          message: `fake ${reply.status}`,
+          type: reply.code ?? 'server_error',
+          param: null,
+          code: reply.code ?? null,
+        };
+        send(res, reply.status, { error }, reply.headers);
       } else {
         const timer = setTimeout(() => send(res, 200, completion({ content: reply.content, refusal: null })), reply.ms);
         res.on('close', () => clearTimeout(timer));

@@ -61,6 +61,31 @@ export async function reserveRateSlot(opts: RateLimit): Promise<RateSlot> {
 }
 
 /**
+ * Reserves `units` of a fixed-window budget at once (characters narrated per day): one conditional
+ * UpdateItem (`count <= limit - units`), so the budget is never overdrawn however many requests race.
+ */
+export async function reserveRateUnits(opts: RateLimit, units: number): Promise<RateSlot & { units: number }> {
+  const { key, ttl } = windowOf(opts);
+  if (units > opts.limit) throw tooMany(opts);
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: key,
+        UpdateExpression: 'ADD #c :units SET #ttl = if_not_exists(#ttl, :ttl)',
+        ConditionExpression: 'attribute_not_exists(#c) OR #c <= :max',
+        ExpressionAttributeNames: { '#c': 'count', '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':units': units, ':ttl': ttl, ':max': opts.limit - units },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw tooMany(opts);
+    throw error;
+  }
+  return { key, units };
+}
+
+/**
  * Reserves a slot in each limit, all or nothing: if one is used up, the slots already taken are given
  * back and its TooManyRequests is thrown.
  */
@@ -72,8 +97,8 @@ export async function reserveRateSlots(limits: readonly RateLimit[]): Promise<Ra
   throw refused.reason;
 }
 
-/** Gives reserved slots back (a login that succeeded does not count as a failure). */
-export async function releaseRateSlots(slots: readonly RateSlot[]): Promise<void> {
+/** Gives reserved slots (or units) back (a login that succeeded does not count as a failure). */
+export async function releaseRateSlots(slots: readonly (RateSlot & { units?: number })[]): Promise<void> {
   await Promise.all(
     slots.map((slot) =>
       dynamo
@@ -84,7 +109,7 @@ export async function releaseRateSlots(slots: readonly RateSlot[]): Promise<void
             UpdateExpression: 'ADD #c :minus',
             ConditionExpression: 'attribute_exists(#c)',
             ExpressionAttributeNames: { '#c': 'count' },
-            ExpressionAttributeValues: { ':minus': -1 },
+            ExpressionAttributeValues: { ':minus': -(slot.units ?? 1) },
           }),
         )
         .catch((error: unknown) => {

@@ -91,6 +91,8 @@ export interface NarrationRecord {
   /** story + text version + voice: a job whose key differs from the record's is outdated and skipped. */
   jobKey: string;
   attempts: number;
+  /** Chunks finished and checkpointed under the job (narration-parts.ts): a redelivery resumes after them. */
+  partsDone?: number;
   error?: string;
   audioKey?: string;
   timingsKey?: string;
@@ -115,6 +117,11 @@ export const voiceMedia = {
     `${keys.storyMediaPrefix(ownerId, storyId)}narration/${id}.mp3`,
   narrationTimings: (ownerId: string, storyId: string, id: string) =>
     `${keys.storyMediaPrefix(ownerId, storyId)}narration/${id}.timings.json`,
+  /** Finished chunks of one narration job (checkpoints), removed when the job ends. */
+  narrationPartsPrefix: (ownerId: string, storyId: string, jobId: string) =>
+    `${keys.storyMediaPrefix(ownerId, storyId)}narration/parts/${jobId}/`,
+  narrationPart: (ownerId: string, storyId: string, jobId: string, index: number, ext: 'mp3' | 'json') =>
+    `${keys.storyMediaPrefix(ownerId, storyId)}narration/parts/${jobId}/${String(index).padStart(4, '0')}.${ext}`,
 };
 
 export async function getVoiceProfile(userId: string): Promise<VoiceProfile | undefined> {

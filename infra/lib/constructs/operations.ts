@@ -70,6 +70,19 @@ export class Operations extends Construct {
       });
 
     alarm('Api5xx', api('5xx', 'Sum'), 5, 'API answered more than 5 server errors in 5 minutes');
+    // A provider refusing for good (wrong key or model, no credit): every answer falls back until someone acts.
+    alarm(
+      'OpenAiPermanentErrors',
+      new cloudwatch.Metric({
+        namespace: 'Storyloom',
+        metricName: 'ProviderPermanentErrors',
+        dimensionsMap: { provider: 'openai' },
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      }),
+      0,
+      'OpenAI refused the answerer for good (400/401/403/404 or insufficient_quota): check the key, ANSWERER_MODEL and the billing',
+    );
     alarm('ApiLatencyP99', api('Latency', 'p99'), 5000, 'API p99 latency above 5 s for 15 minutes', {
       evaluationPeriods: 3,
     });

@@ -76,3 +76,20 @@ export const voiceText = {
 
 /** What every voice's preview says. */
 export const PREVIEW_TEXT = 'Hello! This is how your stories will sound when they are read aloud.';
+
+/** "in 23 minutes", "in 5 hours": when a narration quota opens again. */
+function inTime(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 90) return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `in ${hours} hour${hours === 1 ? '' : 's'}`;
+}
+
+/** The narration quota's 429s (docs/voice.md, "Quota"): what was used up and when it resets. */
+export const narrationQuotaText = {
+  jobs: (limit: number, resetSeconds: number) =>
+    `You have started ${limit} narrations in the last hour. You can start another ${inTime(resetSeconds)}.`,
+  characters: (limit: number, resetSeconds: number) =>
+    `Narrating this story would go over today's limit of ${limit.toLocaleString('en-US')} characters. ` +
+    `The limit resets ${inTime(resetSeconds)}.`,
+} as const;

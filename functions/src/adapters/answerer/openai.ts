@@ -4,6 +4,7 @@ import { logger } from '../../lib/logger.ts';
 import { groundedInCitations } from './grounding.ts';
 import { answerLocally } from './local.ts';
 import { SYSTEM_PROMPT, userPrompt } from './openai-prompt.ts';
+import { classifyOpenAiError, countPermanentError, openAiErrorName, samplingFor } from './openai-rules.ts';
 import { type Answer, type Answerer, type AnswerRequest, declineText, detailsSentence, grounded } from './port.ts';
 
 export interface OpenAiAnswererOptions {
@@ -13,6 +14,8 @@ export interface OpenAiAnswererOptions {
   model: string;
   /** The whole call, after which the local answerer answers instead. */
   timeoutMs: number;
+  /** Reasoning models only (openai-rules.ts). */
+  reasoningEffort?: 'minimal' | 'low' | 'medium';
 }
 
 /** What the model must return (JSON schema, strict). */
@@ -61,10 +64,18 @@ export class OpenAiAnswerer implements Answerer {
     try {
       return await this.ask(request);
     } catch (error) {
-      logger.warn('openai answerer failed; the local answerer answered', {
-        reason: describe(error),
-        model: this.options.model,
-      });
+      const failure = classifyOpenAiError(error);
+      const fields = { reason: describe(error), errorName: failure.name, status: failure.status, code: failure.code };
+      if (failure.permanent) {
+        // A wrong key, model or request, or no credit: every question falls back until someone acts.
+        logger.error('openai answerer failing permanently; the local answerer answered', {
+          ...fields,
+          model: this.options.model,
+        });
+        countPermanentError(failure);
+      } else {
+        logger.warn('openai answerer failed; the local answerer answered', { ...fields, model: this.options.model });
+      }
       return answerLocally(request, 'local-fallback');
     }
   }
@@ -72,7 +83,7 @@ export class OpenAiAnswerer implements Answerer {
   private async ask(request: AnswerRequest): Promise<Answer> {
     const completion = await this.client.chat.completions.create({
       model: this.options.model,
-      temperature: 0,
+      ...samplingFor(this.options.model, this.options.reasoningEffort),
       messages: [
         { role: 'system', content: SYSTEM_PROMPT },
         { role: 'user', content: userPrompt(request) },
@@ -128,6 +139,6 @@ function safeJson(text: string): unknown {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof OpenAI.APIError) return `${error.constructor.name} ${error.status ?? ''}`.trim();
-  return error instanceof Error ? `${error.name}: ${error.message}` : 'unknown';
+  if (error instanceof OpenAI.APIError) return `${openAiErrorName(error)} ${error.status ?? ''}`.trim();
+  return error instanceof Error ? `${openAiErrorName(error)}: ${error.message}` : 'unknown';
 }

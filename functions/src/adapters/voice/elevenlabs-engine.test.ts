@@ -1,13 +1,36 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ElevenLabsFake, startElevenLabsFake } from '../../../../test/support/elevenlabs-fake.ts';
-import { ElevenLabsVoiceEngine } from './elevenlabs-engine.ts';
-import { VoiceEngineError } from './engine.ts';
+import { audioFrames, frameAt, isTagFrame, mp3Seconds } from './audio/mp3-join.ts';
+import { type ElevenLabsOptions, ElevenLabsVoiceEngine } from './elevenlabs-engine.ts';
+import { type PartStore, type SynthesizedPart, VoiceEngineError } from './engine.ts';
 import { words } from './text.ts';
 
 /** Contract tests: the adapter against a local server speaking ElevenLabs' wire format. */
 let fake: ElevenLabsFake;
-const engineFor = (opts: { timeoutSeconds?: number; attempts?: number; maxChars?: number } = {}) =>
+const engineFor = (opts: Partial<ElevenLabsOptions> = {}) =>
   new ElevenLabsVoiceEngine({ apiKey: 'test-key', baseUrl: fake.url, backoffMs: 5, ...opts });
+
+/** A part store in memory, as the narration job keeps one in S3 and the table. */
+function memoryParts(): PartStore & { saved: Map<number, SynthesizedPart> } {
+  const saved = new Map<number, SynthesizedPart>();
+  return {
+    saved,
+    load: async (index, span) => {
+      const part = saved.get(index);
+      return part && part.offset === span.offset && part.text === span.text ? part : undefined;
+    },
+    save: async (part) => {
+      saved.set(part.index, part);
+    },
+  };
+}
+
+/** A story of `n` sentences of about 100 characters, numbered so each chunk's text differs. */
+const longStory = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `Sentence ${i + 1} tells how we walked to the old mill by the river, and what my father said there.`,
+  ).join(' ');
 
 beforeAll(async () => {
   fake = await startElevenLabsFake();
@@ -123,5 +146,116 @@ describe('ElevenLabs adapter', () => {
     expect((error as VoiceEngineError).retryable).toBe(true);
     expect((error as Error).message).toMatch(/timed out/);
     expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('keeps eleven_v3 under its 3,000 characters without previous/next text, trimmed, words timed across joins', async () => {
+    const text = longStory(70); // ~7,000 characters: three requests
+    // Asked for 9,000-character chunks: the model's 3,000 holds.
+    const narration = await engineFor({ modelId: 'eleven_v3', maxChars: 9000 }).synthesize('fake-premade-adam', text);
+    const calls = fake.requests.filter((r) => r.route === 'tts').map((r) => JSON.parse(r.body));
+    expect(calls.length).toBe(3);
+    for (const c of calls) {
+      expect(c.text.length).toBeLessThanOrEqual(3000);
+      expect(c.previous_text ?? null).toBeNull();
+      expect(c.next_text ?? null).toBeNull();
+      expect(c.text).toBe(c.text.trim());
+    }
+    expect(fake.billedCharacters).toBe(calls.reduce((n, c) => n + c.text.length, 0));
+    // Every word where the text has it; the first word of each later chunk starts where its audio starts.
+    for (const w of narration.words) expect(text.slice(w.offset, w.offset + w.length)).toBe(w.text);
+    const firstChunkSeconds = calls[0].text.length * 0.05;
+    const secondStart = narration.words.find((w) => w.offset === text.indexOf(calls[1].text))!;
+    expect(Math.abs(secondStart.start - firstChunkSeconds)).toBeLessThan(0.1);
+    // One file: one Info frame at its head, then audio frames only, as long as the three parts together.
+    const frames = audioFrames(narration.mp3);
+    const head = frameAt(narration.mp3, 0)!;
+    expect(isTagFrame(narration.mp3, head)).toBe(true);
+    expect(new DataView(narration.mp3.buffer, narration.mp3.byteOffset).getUint32(head.offset + 21 + 8)).toBe(
+      frames.length,
+    );
+    expect(mp3Seconds(narration.mp3)).toBeCloseTo(narration.duration, 3);
+    expect(narration.duration).toBeGreaterThan(text.length * 0.05 - 0.2);
+  });
+
+  it('caps a configured chunk size at the model limit (the fake answers 400 above it)', async () => {
+    const error = await engineFor({ modelId: 'eleven_v3', maxChars: 9000 })
+      .synthesize('fake-premade-adam', longStory(70))
+      .catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(Error);
+    expect(fake.requests.filter((r) => r.route === 'tts').every((r) => JSON.parse(r.body).text.length <= 3000)).toBe(
+      true,
+    );
+  });
+
+  it("reads an unknown model's limit from the models endpoint", async () => {
+    // A model the table does not know, answered by the models list with 3,000 (eleven_v3's entry stands in).
+    const engine = engineFor({ modelId: 'eleven_v3_preview', maxChars: 100_000 });
+    fake.script('models', {
+      status: 200,
+      body: [{ model_id: 'eleven_v3_preview', name: 'x', maximum_text_length_per_request: 2000 }],
+    });
+    fake.always('tts', { status: 500, body: { detail: 'stop here' } });
+    await engine.synthesize('fake-premade-adam', longStory(30)).catch(() => undefined);
+    const first = JSON.parse(fake.requests.find((r) => r.route === 'tts')!.body);
+    expect(first.text.length).toBeLessThanOrEqual(2000);
+    expect(first.text.length).toBeGreaterThan(1500);
+    expect(fake.requests.filter((r) => r.route === 'models')).toHaveLength(1);
+  });
+
+  it('backs off on a 429 without retry-after and goes on with the same chunk', async () => {
+    fake.script('tts', { status: 429, body: { detail: { status: 'too_many_concurrent_requests' } } });
+    const started = Date.now();
+    const narration = await engineFor({ rateLimitBackoffMs: 300 }).synthesize('fake-premade-adam', 'Hello there.');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    expect(narration.words.map((w) => w.text)).toEqual(['Hello', 'there']);
+    expect(fake.requests.filter((r) => r.route === 'tts')).toHaveLength(2);
+  });
+
+  it('resumes from saved parts: a chunk finished before a failure is never paid for again', async () => {
+    const text = longStory(70);
+    const parts = memoryParts();
+    // Chunks 1 and 2 succeed; then the provider fails (one attempt): the job fails with two parts saved.
+    const engine = engineFor({ modelId: 'eleven_v3', maxChars: 9000, attempts: 1 });
+    const failed = await engine
+      .synthesize('fake-premade-adam', text, {
+        parts: {
+          load: parts.load,
+          save: async (p) => {
+            await parts.save(p);
+            if (parts.saved.size === 2) fake.always('tts', { status: 500, body: { detail: 'down' } });
+          },
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(VoiceEngineError);
+    expect(parts.saved.size).toBe(2);
+    const billedBefore = [...fake.billedTexts];
+    expect(billedBefore).toHaveLength(2);
+    fake.reset();
+    const narration = await engine.synthesize('fake-premade-adam', text, { parts });
+    expect(fake.billedTexts).toHaveLength(1);
+    expect(billedBefore).not.toContain(fake.billedTexts[0]);
+    expect(narration.words.length).toBe(words(text).length);
+    expect(mp3Seconds(narration.mp3)).toBeCloseTo(narration.duration, 3);
+  });
+
+  it('spreads the words evenly when the alignment is not believable', async () => {
+    const text = 'My grandfather built boats by the lake.';
+    const bogus = { characters: ['x'], character_start_times_seconds: [99], character_end_times_seconds: [100] };
+    fake.script('tts', {
+      status: 200,
+      body: {
+        audio_base64: Buffer.from((await import('../../../../test/support/elevenlabs-fake.ts')).toneMp3(2)).toString(
+          'base64',
+        ),
+        alignment: bogus,
+      },
+    });
+    const narration = await engineFor().synthesize('fake-premade-adam', text);
+    expect(narration.words.map((w) => w.text)).toEqual(words(text).map((w) => w.text));
+    for (const w of narration.words) expect(w.end).toBeLessThanOrEqual(narration.duration + 1e-6);
+    expect(narration.words.at(-1)!.end).toBeGreaterThan(narration.duration * 0.8);
+    for (let i = 1; i < narration.words.length; i++)
+      expect(narration.words[i]!.start).toBeGreaterThanOrEqual(narration.words[i - 1]!.end - 1e-9);
   });
 });

@@ -1,40 +1,70 @@
 import { ElevenLabsClient, ElevenLabsError, ElevenLabsTimeoutError } from '@elevenlabs/elevenlabs-js';
-import type { WordTiming } from '@storyloom/shared/narration';
-import { concatMp3, mp3Duration } from './audio/mp3-frames.ts';
-import type { CloneRequest, Synthesis, SynthesisOptions, VoiceEngine, VoiceInfo } from './engine.ts';
+import { alignWords } from './alignment.ts';
+import { joinMp3, mp3Seconds } from './audio/mp3-join.ts';
+import {
+  CHUNK_TARGET_CHARS,
+  CONTEXT_CHARS,
+  chunkCharsFor,
+  MODEL_RULES,
+  type ModelRules,
+  UNKNOWN_MODEL_RULES,
+} from './elevenlabs-models.ts';
+import type { CloneRequest, Synthesis, SynthesisOptions, SynthesizedPart, VoiceEngine, VoiceInfo } from './engine.ts';
 import { VoiceEngineError } from './engine.ts';
-import { chunkText, type TextSpan, words } from './text.ts';
+import { chunkText, type TextSpan } from './text.ts';
+
+export { alignWords } from './alignment.ts';
 
 export interface ElevenLabsOptions {
   apiKey: string;
   /** For contract tests against a local fake; the SDK's production URL otherwise. */
   baseUrl?: string;
   modelId?: string;
-  /** Characters per text-to-speech request, under the model's own limit (multilingual v2: 10,000). */
+  /** Characters per text-to-speech request; always kept under the model's own limit (elevenlabs-models.ts). */
   maxChars?: number;
-  /** Per-request time-out. */
+  /**
+   * Per-request time-out. Unset: the SDK's own (240 s), sized for the provider's longest requests — a
+   * request cut short is billed all the same, so a tight time-out only pays twice.
+   */
   timeoutSeconds?: number;
-  /** Attempts per request, the first included (429, 5xx and time-outs are retried). */
+  /** Attempts per request for 5xx and time-outs, the first included. */
   attempts?: number;
-  /** Base of the exponential backoff between attempts. */
+  /** Base of the exponential backoff between those attempts. */
   backoffMs?: number;
-  /** The longest wait a `retry-after` may ask for before we give up and let the job retry later. */
+  /** Attempts for a 429 (the provider sends no retry-after: we back off on our own, longer). */
+  rateLimitAttempts?: number;
+  /** Base of the 429 backoff (doubling, capped at maxRetryAfterSeconds). */
+  rateLimitBackoffMs?: number;
+  /** The longest single wait, whether a retry-after asks for it or our backoff reaches it. */
   maxRetryAfterSeconds?: number;
+  /** Attempts of any kind per request (spoken answers: 2); unlimited but for the two counts above otherwise. */
+  totalAttempts?: number;
 }
 
 const DEFAULTS = {
   modelId: 'eleven_multilingual_v2',
-  maxChars: 4500,
-  timeoutSeconds: 60,
+  maxChars: CHUNK_TARGET_CHARS,
+  timeoutSeconds: undefined as number | undefined,
   attempts: 4,
   backoffMs: 500,
+  rateLimitAttempts: 6,
+  rateLimitBackoffMs: 2000,
   maxRetryAfterSeconds: 30,
+  totalAttempts: Number.POSITIVE_INFINITY,
 };
 
-/** Characters of context sent before and after each chunk, so the joins sound continuous. */
-const CONTEXT_CHARS = 500;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits, or stops waiting when the caller gives up (a spoken answer's budget). */
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 /**
  * ElevenLabs behind the voice engine port: instant voice cloning, voice search, text to speech with
@@ -46,16 +76,11 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
   readonly cloneLabel = 'Your cloned voice';
   private readonly client: ElevenLabsClient;
   private readonly options: typeof DEFAULTS;
+  private rules: Promise<ModelRules> | undefined;
 
   constructor(options: ElevenLabsOptions) {
-    this.options = {
-      modelId: options.modelId ?? DEFAULTS.modelId,
-      maxChars: options.maxChars ?? DEFAULTS.maxChars,
-      timeoutSeconds: options.timeoutSeconds ?? DEFAULTS.timeoutSeconds,
-      attempts: options.attempts ?? DEFAULTS.attempts,
-      backoffMs: options.backoffMs ?? DEFAULTS.backoffMs,
-      maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? DEFAULTS.maxRetryAfterSeconds,
-    };
+    const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+    this.options = { ...DEFAULTS, ...given } as typeof DEFAULTS;
     this.client = new ElevenLabsClient({
       apiKey: options.apiKey,
       baseUrl: options.baseUrl,
@@ -77,7 +102,7 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
           files: [{ data: request.sample, filename: request.fileName, contentType: request.contentType }],
           removeBackgroundNoise: true,
         }),
-      1,
+      { attempts: 1 },
     );
     // The voice it replaces is deleted by the clone job once the profile points at the new one.
     return { voiceId: created.voiceId, requiresVerification: created.requiresVerification };
@@ -123,14 +148,43 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
   }
 
   async synthesize(voiceId: string, text: string, options: SynthesisOptions = {}): Promise<Synthesis> {
-    const chunks = chunkText(text, this.options.maxChars);
-    const parts: Uint8Array[] = [];
-    const timings: WordTiming[] = [];
-    let seconds = 0;
+    const rules = await this.modelRules();
+    const chunks = chunkText(text, chunkCharsFor(rules, this.options.maxChars));
+    const parts: SynthesizedPart[] = [];
     for (const [index, chunk] of chunks.entries()) {
-      const previous = text.slice(Math.max(0, chunk.offset - CONTEXT_CHARS), chunk.offset).trim();
-      const next = text.slice(chunk.offset + chunk.length, chunk.offset + chunk.length + CONTEXT_CHARS).trim();
-      const response = await this.call('speak a text', () =>
+      let part = await options.parts?.load(index, chunk);
+      if (!part) {
+        part = await this.speakChunk(voiceId, text, chunk, index, rules, options.signal);
+        await options.parts?.save(part);
+      }
+      parts.push(part);
+      await options.onProgress?.((index + 1) / chunks.length);
+    }
+    // One file, one Info frame; each part's words move by the audio before it.
+    let seconds = 0;
+    const timings = parts.flatMap((part) => {
+      const shifted = part.words.map((w) => ({ ...w, start: w.start + seconds, end: w.end + seconds }));
+      seconds += part.duration;
+      return shifted;
+    });
+    return { mp3: joinMp3(parts.map((p) => p.mp3)), duration: seconds, words: timings };
+  }
+
+  /** One request: a chunk's audio and word timings from its alignment (or spread evenly when that fails). */
+  private async speakChunk(
+    voiceId: string,
+    text: string,
+    chunk: TextSpan,
+    index: number,
+    rules: ModelRules,
+    signal?: AbortSignal,
+  ): Promise<SynthesizedPart> {
+    const previous = rules.context ? text.slice(Math.max(0, chunk.offset - CONTEXT_CHARS), chunk.offset).trim() : '';
+    const after = chunk.offset + chunk.length;
+    const next = rules.context ? text.slice(after, after + CONTEXT_CHARS).trim() : '';
+    const response = await this.call(
+      'speak a text',
+      (timeoutInSeconds) =>
         this.client.textToSpeech.convertWithTimestamps(
           voiceId,
           {
@@ -140,47 +194,80 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
             previousText: previous || undefined,
             nextText: next || undefined,
           },
-          { abortSignal: options.signal },
+          { abortSignal: signal, timeoutInSeconds },
         ),
-      );
-      const mp3 = new Uint8Array(Buffer.from(response.audioBase64, 'base64'));
-      const chunkSeconds = mp3Duration(mp3);
-      const alignment = response.alignment;
-      timings.push(
-        ...alignWords(
-          chunk,
-          alignment
-            ? {
-                characters: alignment.characters,
-                starts: alignment.characterStartTimesSeconds,
-                ends: alignment.characterEndTimesSeconds,
-              }
-            : undefined,
-          chunkSeconds,
-          seconds,
-        ),
-      );
-      parts.push(mp3);
-      seconds += chunkSeconds;
-      await options.onProgress?.((index + 1) / chunks.length);
-    }
-    return { mp3: concatMp3(parts), duration: seconds, words: timings };
+      { signal },
+    );
+    const mp3 = new Uint8Array(Buffer.from(response.audioBase64, 'base64'));
+    const duration = mp3Seconds(mp3);
+    const alignment = response.alignment;
+    const words = alignWords(
+      chunk,
+      alignment
+        ? {
+            characters: alignment.characters,
+            starts: alignment.characterStartTimesSeconds,
+            ends: alignment.characterEndTimesSeconds,
+          }
+        : undefined,
+      duration,
+      0,
+    );
+    return { index, offset: chunk.offset, length: chunk.length, text: chunk.text, mp3, duration, words };
   }
 
-  /** One provider call with retries: 429 waits what retry-after says, 5xx and time-outs back off exponentially. */
-  private async call<T>(what: string, run: () => Promise<T>, attempts = this.options.attempts): Promise<T> {
+  /** The model's limit and context rule: the table, else the models endpoint (once), else the safe default. */
+  private modelRules(): Promise<ModelRules> {
+    const known = MODEL_RULES[this.options.modelId];
+    if (known) return Promise.resolve(known);
+    this.rules ??= this.call('list models', () => this.client.models.list())
+      .then((models) => {
+        const limit = models.find((m) => m.modelId === this.options.modelId)?.maximumTextLengthPerRequest;
+        return limit ? { limit, context: false } : UNKNOWN_MODEL_RULES;
+      })
+      .catch(() => UNKNOWN_MODEL_RULES);
+    return this.rules;
+  }
+
+  /**
+   * One provider call with retries. 5xx and time-outs back off exponentially; a 429 waits its retry-after
+   * when there is one, else a longer backoff of our own (the provider documents none). With a signal, the
+   * caller's budget bounds every attempt and wait (spoken answers); a cancelled call is not retried.
+   */
+  private async call<T>(
+    what: string,
+    run: (timeoutInSeconds: number | undefined) => Promise<T>,
+    options: { signal?: AbortSignal; attempts?: number } = {},
+  ): Promise<T> {
+    const { signal } = options;
+    const totalAttempts = options.attempts ?? this.options.totalAttempts;
+    let rateLimited = 0;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await run();
+        return await run(this.options.timeoutSeconds);
       } catch (error) {
         const failure = classify(error, what);
-        if (!failure.retryable || attempt >= attempts) throw failure;
-        let wait = this.options.backoffMs * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5);
-        if (failure.retryAfterSeconds !== undefined) {
-          if (failure.retryAfterSeconds > this.options.maxRetryAfterSeconds) throw failure;
-          wait = failure.retryAfterSeconds * 1000;
+        if (signal?.aborted) throw new ProviderFailure(`Cancelled (${what})`, true, failure.status);
+        if (!failure.retryable || attempt >= totalAttempts) throw failure;
+        let wait: number;
+        if (failure.status === 429) {
+          rateLimited++;
+          if (rateLimited >= this.options.rateLimitAttempts) throw failure;
+          if (failure.retryAfterSeconds !== undefined) {
+            if (failure.retryAfterSeconds > this.options.maxRetryAfterSeconds) throw failure;
+            wait = failure.retryAfterSeconds * 1000;
+          } else {
+            wait = Math.min(
+              this.options.maxRetryAfterSeconds * 1000,
+              this.options.rateLimitBackoffMs * 2 ** (rateLimited - 1) * (0.75 + Math.random() * 0.5),
+            );
+          }
+        } else {
+          if (attempt - rateLimited >= this.options.attempts) throw failure;
+          wait = this.options.backoffMs * 2 ** (attempt - rateLimited - 1) * (0.75 + Math.random() * 0.5);
         }
-        await sleep(wait);
+        await sleep(wait, signal);
+        if (signal?.aborted) throw new ProviderFailure(`Cancelled (${what})`, true, failure.status);
       }
     }
   }
@@ -249,71 +336,4 @@ function detail(body: unknown): string {
   if (d && typeof d === 'object' && 'message' in d) return String((d as { message: unknown }).message);
   if (Array.isArray(d)) return d.map((x) => (x as { msg?: string }).msg ?? '').join('; ');
   return 'no detail';
-}
-
-interface Alignment {
-  characters: string[];
-  starts: number[];
-  ends: number[];
-}
-
-/**
- * Word timings from ElevenLabs' character alignment of one chunk. The alignment's characters are the
- * chunk's own text; where they drift (normalisation), characters are matched in order and words
- * without a match are placed between their neighbours.
- */
-export function alignWords(
-  chunk: TextSpan,
-  alignment: Alignment | undefined,
-  chunkSeconds: number,
-  startAt: number,
-): WordTiming[] {
-  const charStart: Array<number | undefined> = new Array(chunk.text.length);
-  const charEnd: Array<number | undefined> = new Array(chunk.text.length);
-  if (alignment) {
-    let a = 0;
-    for (let i = 0; i < chunk.text.length && a < alignment.characters.length; i++) {
-      // Look a few characters ahead for the same character; skip text characters the alignment lacks.
-      for (let k = a; k < Math.min(alignment.characters.length, a + 8); k++) {
-        if (alignment.characters[k] === chunk.text[i]) {
-          charStart[i] = alignment.starts[k];
-          charEnd[i] = alignment.ends[k];
-          a = k + 1;
-          break;
-        }
-      }
-    }
-  }
-  const spans = words(chunk.text, chunk.offset);
-  const found = spans.map((w) => {
-    const from = w.offset - chunk.offset;
-    let start: number | undefined;
-    let end: number | undefined;
-    for (let i = from; i < from + w.length; i++) {
-      start ??= charStart[i];
-      end = charEnd[i] ?? end;
-    }
-    return { start, end };
-  });
-  for (let i = 0; i < found.length; i++) {
-    if (found[i]!.start !== undefined) continue;
-    let j = i;
-    while (j < found.length && found[j]!.start === undefined) j++;
-    const before = i > 0 ? (found[i - 1]!.end ?? found[i - 1]!.start!) : 0;
-    const after = j < found.length ? found[j]!.start! : chunkSeconds;
-    for (let k = i; k < j; k++) {
-      found[k] = {
-        start: before + ((after - before) * (k - i)) / (j - i),
-        end: before + ((after - before) * (k - i + 1)) / (j - i),
-      };
-    }
-    i = j - 1;
-  }
-  let previous = 0;
-  return spans.map((w, i) => {
-    const start = Math.max(previous, found[i]!.start!);
-    const end = Math.max(start, found[i]!.end ?? start);
-    previous = start;
-    return { text: w.text, start: startAt + start, end: startAt + end, offset: w.offset, length: w.length };
-  });
 }

@@ -25,6 +25,29 @@ export interface SynthesisOptions {
   signal?: AbortSignal;
   /** Filled with where the time went (the benchmark reads it); engines that cannot tell leave it alone. */
   measure?: { synthesisMs: number; encodingMs: number };
+  /**
+   * Checkpoints of a long narration: an engine that speaks a text in paid requests saves each finished
+   * chunk here and, on a later attempt, takes the chunks already saved instead of paying for them again.
+   */
+  parts?: PartStore;
+}
+
+/** One finished chunk of a narration: its audio and the timings of its words (times from the chunk's start). */
+export interface SynthesizedPart {
+  index: number;
+  /** The chunk's place in the text and its words: a saved part is used again only for the very same span. */
+  offset: number;
+  length: number;
+  text: string;
+  mp3: Uint8Array;
+  duration: number;
+  words: WordTiming[];
+}
+
+export interface PartStore {
+  /** The part saved for this chunk, if it was made from this very text at this place. */
+  load(index: number, span: { offset: number; length: number; text: string }): Promise<SynthesizedPart | undefined>;
+  save(part: SynthesizedPart): Promise<void>;
 }
 
 export interface Synthesis {

@@ -1,6 +1,6 @@
 import { type VoiceEngine, VoiceEngineError } from './engine.ts';
 import { engineKind } from './engine-kind.ts';
-import { elevenLabsEngine } from './provider.ts';
+import { elevenLabsAnswerEngine } from './provider.ts';
 
 type EngineFactory = () => Promise<VoiceEngine>;
 let localFactory: EngineFactory | undefined;
@@ -16,11 +16,11 @@ export function registerLocalSpeechEngine(factory: EngineFactory): void {
 
 /**
  * The engine an API function may speak short texts with (spoken answers): ElevenLabs when a key is
- * configured; else the local engine where local mode registered it; else none (the caller falls back to
+ * configured (its answer budget: provider.ts `elevenLabsAnswerEngine`); else the local engine where local mode registered it; else none (the caller falls back to
  * text). Long work (narration, cloning) belongs to the media worker's `voiceEngine()`.
  */
 export async function speechEngine(): Promise<VoiceEngine> {
-  if (engineKind() === 'elevenlabs') return elevenLabsEngine();
+  if (engineKind() === 'elevenlabs') return elevenLabsAnswerEngine();
   if (!localFactory) throw new VoiceEngineError('No voice engine in this function (no provider key)', false);
   local ??= localFactory();
   return local;

@@ -35,4 +35,19 @@ describe('story text', () => {
     const long = chunkText('one two three four five six seven', 10);
     expect(long.map((c) => c.text)).toEqual(['one two', 'three four', 'five six', 'seven']);
   });
+
+  it('sends chunks without leading or trailing spaces, with offsets that still point into the text', () => {
+    const text = 'First one here.  Second one follows.\n\n  Third after a blank line. ';
+    const chunks = chunkText(text, 20);
+    for (const c of chunks) {
+      expect(c.text).toBe(c.text.trim());
+      expect(text.slice(c.offset, c.offset + c.length)).toBe(c.text);
+    }
+    expect(chunks.map((c) => c.text)).toEqual([
+      'First one here.',
+      'Second one follows.',
+      'Third after a blank',
+      'line.',
+    ]);
+  });
 });

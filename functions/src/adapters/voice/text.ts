@@ -49,19 +49,33 @@ export function chunkText(text: string, maxChars: number): TextSpan[] {
       push(sentence);
       continue;
     }
+    // Each word carries what follows it up to the next word (its comma, the sentence's full stop), so
+    // cutting a long sentence never drops punctuation from what is spoken.
+    const inSentence = words(sentence.text, sentence.offset);
+    const sentenceEnd = sentence.offset + sentence.text.trimEnd().length;
     let piece: TextSpan | undefined;
-    for (const word of words(sentence.text, sentence.offset)) {
-      if (piece && word.offset + word.length - piece.offset > maxChars) {
+    for (const [i, word] of inSentence.entries()) {
+      const tail = text.slice(word.offset, inSentence[i + 1]?.offset ?? sentenceEnd).trimEnd();
+      const end = word.offset + Math.min(tail.length, maxChars);
+      if (piece && end - piece.offset > maxChars) {
         push(piece);
         piece = undefined;
       }
-      piece = piece
-        ? { offset: piece.offset, length: word.offset + word.length - piece.offset, text: '' }
-        : { ...word };
-      piece.text = text.slice(piece.offset, piece.offset + piece.length);
+      const offset = piece?.offset ?? word.offset;
+      piece = { offset, length: end - offset, text: text.slice(offset, end) };
     }
     if (piece) push(piece);
   }
   if (current) chunks.push(current);
-  return chunks;
+  return chunks.map(trimSpan).filter((c) => c.length > 0);
+}
+
+/**
+ * A span without its leading and trailing whitespace, offset moved to match: a chunk sent with a leading
+ * space is spoken with a pause the alignment counts, which shifted every word time after it.
+ */
+export function trimSpan(span: TextSpan): TextSpan {
+  const lead = span.text.length - span.text.trimStart().length;
+  const text = span.text.trim();
+  return { text, offset: span.offset + lead, length: text.length };
 }

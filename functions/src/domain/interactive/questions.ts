@@ -12,6 +12,8 @@ import { answerLocally } from '../../adapters/answerer/local.ts';
 import { DETAILS_SENTENCE_ID, detailsSentence, grounded, type StorySentence } from '../../adapters/answerer/port.ts';
 import { answerer } from '../../adapters/answerer/select.ts';
 import { splitSentences } from '../../adapters/answerer/sentences.ts';
+import { VoiceEngineError } from '../../adapters/voice/engine.ts';
+import { ANSWER_SPEECH_BUDGET_MS } from '../../adapters/voice/provider.ts';
 import { speechEngine } from '../../adapters/voice/speech.ts';
 import { putAnswerAudio, recordAskedQuestion } from '../../data/interactive.ts';
 import { headMedia, presignDownload } from '../../data/media.ts';
@@ -131,8 +133,11 @@ export async function askQuestion(
     );
     answer = { answer: fresh.answer, declined: fresh.declined, citedSentenceIds: fresh.citedSentenceIds };
     logger.info('interactive answer', { engine: fresh.engine, declined: fresh.declined, heardCount });
-    if (answers.size >= MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value!);
-    answers.set(cacheKey, answer);
+    // The local answerer standing in for a failed provider: its answer is not kept under the provider's key.
+    if (fresh.engine !== 'local-fallback') {
+      if (answers.size >= MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value!);
+      answers.set(cacheKey, answer);
+    }
   }
 
   // Story text is data: an answer that reads as an instruction, or says what its sentences do not, stays text.
@@ -202,14 +207,35 @@ async function spokenAnswer(story: StoryRecord, words: string): Promise<string |
       return null;
     }
     const key = `users/${story.authorId}/stories/${story.id}/answers/${hash(`${voiceId}\n${words}`).slice(0, 32)}.mp3`;
-    if (!(await headMedia(key))) {
-      const engine = await speechEngine();
-      const { mp3 } = await engine.synthesize(voiceId, words);
-      await putAnswerAudio(key, mp3);
-    }
+    if (!(await headMedia(key))) await putAnswerAudio(key, await speakWithinBudget(voiceId, words));
     return await presignDownload(key, ANSWER_URL_SECONDS);
   } catch (error) {
-    logger.warn('answer could not be spoken; text only', { reason: (error as Error).name });
+    logger.warn('answer could not be spoken; text only', {
+      reason: (error as Error).name,
+      detail: (error as Error).message,
+    });
     return null;
+  }
+}
+
+/**
+ * Speaks within the speech budget (ANSWER_SPEECH_BUDGET_MS, docs/interactive.md "Spoken answers"): the
+ * provider engine stops at the signal; an engine that cannot (the local one) is raced against it.
+ */
+async function speakWithinBudget(voiceId: string, words: string): Promise<Uint8Array> {
+  const budget = new AbortController();
+  const timer = setTimeout(
+    () => budget.abort(new VoiceEngineError('spoken answer over its time budget', true)),
+    ANSWER_SPEECH_BUDGET_MS,
+  );
+  try {
+    const engine = await speechEngine();
+    const overBudget = new Promise<never>((_, reject) =>
+      budget.signal.addEventListener('abort', () => reject(budget.signal.reason), { once: true }),
+    );
+    const { mp3 } = await Promise.race([engine.synthesize(voiceId, words, { signal: budget.signal }), overBudget]);
+    return mp3;
+  } finally {
+    clearTimeout(timer);
   }
 }

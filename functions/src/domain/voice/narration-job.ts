@@ -16,6 +16,7 @@ import {
 import { logger } from '../../lib/logger.ts';
 import { isLastDelivery, type JobDelivery } from './job-context.ts';
 import { LEASE_SECONDS, QUEUED_LEASE_SECONDS, seconds, textVersion } from './narration.ts';
+import { deleteNarrationParts, narrationPartStore } from './narration-parts.ts';
 import {
   acquireOwnProviderVoice,
   problemMessage,
@@ -24,8 +25,27 @@ import {
   reportProblem,
 } from './provider-voices.ts';
 
-/** Progress (and the lease) is written at most this often. */
+/** Progress is written at most this often. */
 const PROGRESS_EVERY_MS = 1500;
+/** The lease is renewed this often while the job runs, in the middle of a provider request too. */
+const RENEW_EVERY_MS = Math.max(250, (LEASE_SECONDS * 1000) / 4);
+
+/**
+ * Renews the record's lease on a timer until stopped, so a status read never takes a job that is busy in
+ * a long request for an abandoned one (docs/voice.md, "Leases"). Calls `onLost` when the record is no
+ * longer this job's (removed, regenerated): the job stops spending.
+ */
+function keepLease(storyId: string, jobKey: string, onLost: () => void): () => void {
+  const timer = setInterval(() => {
+    updateNarration(storyId, jobKey, { leaseUntil: seconds(LEASE_SECONDS) }, { fromStatus: ['generating'] })
+      .then((still) => {
+        if (!still) onLost();
+      })
+      .catch((error: unknown) => logger.warn('narration lease not renewed', { reason: (error as Error).name }));
+  }, RENEW_EVERY_MS);
+  timer.unref?.();
+  return () => clearInterval(timer);
+}
 
 /** Claims a record for this delivery: queued, or generating with a lease that ran out. */
 async function claim(storyId: string, jobKey: string): Promise<NarrationRecord | undefined> {
@@ -79,8 +99,15 @@ export async function runNarration(job: { storyId: string; jobKey: string }, del
   const id = randomUUID();
   const audioKey = voiceMedia.narrationAudio(story.authorId, story.id, id);
   const timingsKey = voiceMedia.narrationTimings(story.authorId, story.id, id);
+  const jobRef = {
+    storyId: job.storyId,
+    ownerId: story.authorId,
+    jobKey: job.jobKey,
+    partsDone: record.partsDone ?? 0,
+  };
   const engine = await voiceEngine();
   let held: string | undefined;
+  const stopLease = keepLease(job.storyId, job.jobKey, () => abort.abort());
   try {
     const speakWith = await narrationVoice(engine, record, story.authorId, async () => {
       await updateNarration(
@@ -93,7 +120,9 @@ export async function runNarration(job: { storyId: string; jobKey: string }, del
     if (speakWith !== record.voiceId) held = speakWith;
     const narration = await engine.synthesize(speakWith, story.content, {
       signal: abort.signal,
+      parts: narrationPartStore(jobRef, () => abort.abort()),
       onProgress: async (fraction) => {
+        if (abort.signal.aborted) throw new VoiceEngineError('narration replaced', false);
         if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
         lastWrite = Date.now();
         const still = await updateNarration(
@@ -106,6 +135,7 @@ export async function runNarration(job: { storyId: string; jobKey: string }, del
         if (!still) abort.abort();
       },
     });
+    stopLease();
     const timings: NarrationTimings = { duration: narration.duration, words: narration.words };
     await putMedia(audioKey, narration.mp3, 'audio/mpeg');
     await putMedia(timingsKey, new TextEncoder().encode(JSON.stringify(timings)), 'application/json');
@@ -121,6 +151,7 @@ export async function runNarration(job: { storyId: string; jobKey: string }, del
         textVersion: textVersion(story.content),
         finishedAt: new Date().toISOString(),
         leaseUntil: undefined,
+        partsDone: undefined,
         error: undefined,
         preparingVoice: undefined,
         problem: undefined,
@@ -128,7 +159,7 @@ export async function runNarration(job: { storyId: string; jobKey: string }, del
       { fromStatus: ['generating'] },
     );
     if (!done) {
-      await Promise.all([deleteMedia(audioKey), deleteMedia(timingsKey)]);
+      await Promise.all([deleteMedia(audioKey), deleteMedia(timingsKey), deleteNarrationParts(jobRef)]);
       return;
     }
     await setStoryNarration(job.storyId, {
@@ -137,13 +168,14 @@ export async function runNarration(job: { storyId: string; jobKey: string }, del
       ownVoice: record.ownVoice,
       voiceName: record.voiceName,
     });
-    // The narration this one replaces (Regenerate): its files go now that the story points here.
+    // The narration this one replaces (Regenerate) and this job's checkpoints go now that the story points here.
     for (const old of await listMedia(voiceMedia.narrationPrefix(story.authorId, story.id))) {
       if (old.key !== audioKey && old.key !== timingsKey) await deleteMedia(old.key);
     }
   } catch (error) {
+    stopLease();
     if (abort.signal.aborted) {
-      await Promise.all([deleteMedia(audioKey), deleteMedia(timingsKey)]);
+      await Promise.all([deleteMedia(audioKey), deleteMedia(timingsKey), deleteNarrationParts(jobRef)]);
       return;
     }
     const retryable = error instanceof VoiceEngineError ? error.retryable : true;
@@ -166,7 +198,10 @@ export async function runNarration(job: { storyId: string; jobKey: string }, del
         : { status: 'queued', progress: 0, leaseUntil: seconds(QUEUED_LEASE_SECONDS) },
       { fromStatus: ['generating'] },
     );
-    // Retryable: SQS delivers it again after the visibility timeout, and to the DLQ after the last try.
+    // Failed for good: nothing will resume from the checkpoints (a Retry starts a new job).
+    if (final) await deleteNarrationParts(jobRef);
+    // Retryable: SQS delivers it again after the visibility timeout (resuming after the finished chunks),
+    // and to the DLQ after the last try.
     if (retryable && (!final || isLastDelivery(delivery))) throw error;
   } finally {
     // The owner's provider voice may be evicted again once nothing speaks with it.

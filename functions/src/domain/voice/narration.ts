@@ -19,6 +19,7 @@ import { intEnv } from '../../lib/env.ts';
 import { NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { loadOwnedStory } from '../stories/access.ts';
+import { releaseNarrationQuota, reserveNarrationQuota } from './narration-quota.ts';
 import { usableVoice } from './voices.ts';
 
 /**
@@ -118,8 +119,15 @@ export async function requestNarration(
     leaseUntil: seconds(QUEUED_LEASE_SECONDS),
     updatedAt: now,
   };
+  // The same text in the same voice, queued, running or done: nothing to pay for, nothing counted.
+  if (previous?.jobKey === jobKey && previous.status !== 'failed') {
+    const narration = toNarrationDto(storyId, previous, story);
+    return { created: false, narration: { ...narration, message: success.narrationRegenerating } };
+  }
+  const quota = await reserveNarrationQuota(userId, story.content.length);
   const created = await putNarrationRequest(record, voice.own ? userId : undefined);
   if (created) await enqueueMediaJob({ type: 'voice.narrate', storyId, jobKey });
+  else await releaseNarrationQuota(quota);
   const current = created ? record : await getNarration(storyId);
   const message = previous ? success.narrationRegenerating : voiceText.narrationQueued;
   return { created, narration: { ...toNarrationDto(storyId, current, story), message } };
