@@ -83,6 +83,18 @@ const SYNONYMS: Record<string, string> = {
   married: 'marry',
 };
 
+/**
+ * Words wink's stop list holds that still say what a question is about: the verb of "did you keep
+ * anything", "why did you give up", "what did you take", the order of "after the farm", "your first job",
+ * and numbers said in words ("did you ever do two hundred"). Without them such a question matches only its
+ * topic word, which every sentence of the story shares.
+ */
+export const CONTENT_STOP_WORDS = new Set(
+  'keep take give make become see move use front first last after before back one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred thousand'.split(
+    ' ',
+  ),
+);
+
 const stemCache = new Map<string, string>();
 
 /** Porter stem of a lemma (wink's stemmer, cached: the same words recur across a story). */
@@ -100,7 +112,7 @@ function indexTerms(tokens: TokenInfo[]): Term[] {
   const out: Term[] = [];
   for (const token of tokens) {
     if (token.type !== 'word' && token.type !== 'number') continue;
-    if (token.stop) continue;
+    if (token.stop && !CONTENT_STOP_WORDS.has(token.lemma)) continue;
     const lemma = token.lemma.replace(/[.']/g, '');
     if (!lemma || lemma.length < 2) continue;
     // The lemma maps listeners' words onto the story's; the stem then joins "owner" and "own".

@@ -25,6 +25,14 @@ export const decideTuning = {
   bridgeNeedsContinuation: 0,
   /** A question to "you" prefers sentences in the narrator's first person by this factor. */
   ownBonus: 1.5,
+  /**
+   * A sentence stating the kind of fact asked for does not answer when another heard sentence covers the
+   * question better by more than this: that one tells of the event and not its date/number, so the fact
+   * found elsewhere is most likely about something else ("when did the club close").
+   */
+  typedShortfall: 0.5,
+  /** Words of a sentence that is only the name asked for, right after the one naming what it names. */
+  nameFragmentWords: 3,
 };
 
 const FIRST_PERSON = /\b(I|me|my|mine|we|us|our|ours)\b/i;
@@ -53,6 +61,7 @@ export function judge(
     const facts = answeringFacts(index.facts[i]!, question.want, question.text);
     return thing ? namesOf(index.texts[i]!, facts, thing) : facts;
   };
+  const storyVerbs = terms.filter((t) => t.pos === 'VERB' && index.df.has(t.term)).map((t) => t.term);
   const addressed = /\b(you|your|yours)\b/.test(question.text);
   const out: Judged[] = [];
   for (const c of candidates) {
@@ -75,8 +84,25 @@ export function judge(
         bridge = c.index + step;
       }
     }
+    // "Your grandfather, now. / Otis.": the name asked for may be a fragment of its own right after.
+    if (thing && facts.length === 0 && c.index > 0 && c.index + 1 < index.texts.length) {
+      const next = c.index + 1;
+      const names =
+        index.texts[next]!.split(/\s+/).length <= decideTuning.nameFragmentWords
+          ? answeringFacts(index.facts[next]!, question.want, question.text).filter((f) => f.kind === 'name')
+          : [];
+      if (names.length) {
+        facts = names;
+        bridge = next;
+      }
+    }
+    // "who took over the farm": a person doing something else the story tells of ("I left the farm and joined
+    // the Air Force") is not the one asked about — the question's verb, where the story uses it, must be said.
+    const verbMissing =
+      question.want === 'who' &&
+      storyVerbs.some((v) => !index.terms[c.index]!.includes(v) && !(bridge && index.terms[bridge]!.includes(v)));
     const passes = typed
-      ? facts.length > 0 && c.coverage >= decideTuning.minTypedCoverage
+      ? facts.length > 0 && c.coverage >= decideTuning.minTypedCoverage && !verbMissing
       : c.coverage >= decideTuning.minCoverage;
     // "did your store burn": the narrator's own ("ours", "my", "we") before someone else's.
     const own = addressed && FIRST_PERSON.test(index.texts[c.index]!) ? decideTuning.ownBonus : 1;
@@ -114,7 +140,13 @@ function best(list: Judged[]): Judged | undefined {
 export function decide(judged: readonly Judged[], index: StoryIndex, heardCount: number): Decision {
   const lastId = (j: Judged) => index.ids[j.bridge ?? j.index]!;
   const passing = judged.filter((j) => j.passes);
-  const heard = best(passing.filter((j) => lastId(j) <= heardCount));
+  const heardAll = judged.filter((j) => lastId(j) <= heardCount);
+  const bestCoverage = Math.max(0, ...heardAll.map((j) => j.coverage));
+  const heard = best(
+    passing.filter(
+      (j) => lastId(j) <= heardCount && (!j.facts.length || j.coverage + decideTuning.typedShortfall >= bestCoverage),
+    ),
+  );
   const unheard = best(passing.filter((j) => lastId(j) > heardCount));
   if (unheard && (!heard || unheard.coverage > heard.coverage + decideTuning.unheardMargin))
     return { kind: 'not-yet-heard', unheard };

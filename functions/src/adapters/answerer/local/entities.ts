@@ -62,6 +62,10 @@ const NOT_PEOPLE = new RegExp(
   'i',
 );
 
+/** Capitalised only because they open a sentence: pronouns, articles, connectives, common openers. */
+const SENTENCE_OPENERS =
+  /^(?:he|she|it|we|they|you|my|our|your|his|her|their|its|this|that|these|those|there|here|every|each|some|no|nobody|everybody|everyone|somebody|someone|nothing|everything|one|two|after|before|when|once|later|then|that|what|which|who|if|because|mother|father|mum|mom|dad|people|life|work|school|money|nobody|all|both|most|many|few|last|next|first|in|on|at|by|for|with|from|to|of|as|only|just|even|still|never|always|sometimes|soon|today|yesterday|tomorrow)$/i;
+
 function push(out: Fact[], kind: FactKind, text: string, start: number): void {
   out.push({ kind, text: text.trim(), start, end: start + text.length });
 }
@@ -83,7 +87,9 @@ function numberFacts(sentence: string, numbers: NumberSpan[], out: Fact[]): void
       if (!n.year) push(out, 'count', n.text, n.start);
       continue;
     }
-    const time = TIME_UNITS.exec(after);
+    // "nineteen years old" is an age, not a duration.
+    const aged = AGE_AFTER.test(after);
+    const time = aged ? null : TIME_UNITS.exec(after);
     if (time) push(out, 'duration', sentence.slice(n.start, n.end + time[0].length), n.start);
     const measure = MEASURE_UNITS.exec(after);
     if (measure) push(out, 'measure', sentence.slice(n.start, n.end + measure[0].length), n.start);
@@ -93,7 +99,7 @@ function numberFacts(sentence: string, numbers: NumberSpan[], out: Fact[]): void
       n.value <= 110 &&
       !time &&
       !measure &&
-      (AGE_AFTER.test(after) ||
+      (aged ||
         (AGE_BEFORE.test(before) &&
           !/^\s*(?:[a-z]+\s+)?(?:o'clock|in the|at night|thirty|of\b|times?\b|percent)/i.test(after)))
     ) {
@@ -173,6 +179,19 @@ export function factsIn(sentence: string): Fact[] {
     if (!/\b(?:in|at|from|to|on|near|outside|behind|across|into|off)\s+(?:the\s+)?$/i.test(sentence.slice(0, m.index!)))
       push(out, 'person', m[0].replace(/['’]s$/, ''), m.index!);
   }
+  // "Darcy taught me.": a capitalised first word that is no pronoun, article or connective, doing something.
+  const opener =
+    /^["“]?([A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?)\s+(?:[a-z]+ed|taught|was|said|came|went|had|told|gave|got|made|took|bought|brought|ran|kept|showed|sent|found|knew|left|met|paid|sold|wrote|used)\b/.exec(
+      sentence,
+    );
+  if (opener && !SENTENCE_OPENERS.test(opener[1]!.split(/\s+/)[0]!) && !NOT_PEOPLE.test(opener[1]!.split(/\s+/)[0]!)) {
+    push(out, 'name', opener[1]!, sentence.indexOf(opener[1]!));
+    push(out, 'person', opener[1]!, sentence.indexOf(opener[1]!));
+  }
+  // "Otis.": a fragment of capitalised words only is a name said on its own.
+  const alone = /^["“]?([A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2})[.!]?["”]?$/.exec(sentence.trim());
+  if (alone && !SENTENCE_OPENERS.test(alone[1]!) && !NOT_PEOPLE.test(alone[1]!))
+    push(out, 'name', alone[1]!, sentence.indexOf(alone[1]!));
   for (const m of sentence.matchAll(/\b(?:named|called)\s+((?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)/g))
     push(out, 'name', m[1]!, m.index! + m[0].indexOf(m[1]!));
   for (const m of sentence.matchAll(PLACE_PREP)) {

@@ -151,9 +151,17 @@ const WANTS: Array<[RegExp, Want]> = [
 
 /** Words that say what kind of answer is wanted, not what it is about (the type match covers them). */
 export const FRAME_WORDS = new Set(
-  'color colour name names named call called happen happened kind sort type thing things old young long much many year years time really ever exactly get got like tell big far tall deep high heavy wide hot cold fast large small warm close age when where who why what which how'.split(
+  'color colour name names named call called happen happened kind sort type thing things much many year years time really ever exactly get got like tell age when where who why what which how'.split(
     ' ',
   ),
+);
+
+/**
+ * Words that frame the question only right after "how" ("how old", "how close"); elsewhere they say what it
+ * is about ("when did the club close", "where was the old school").
+ */
+export const HOW_FRAME_WORDS = new Set(
+  'old young long big far tall deep high heavy wide hot cold fast large small warm close low'.split(' '),
 );
 
 function kinshipGroup(word: string): string[] | undefined {
@@ -192,7 +200,8 @@ export function normalizeQuestion(
         return [word.slice(0, -1)];
       return [word];
     });
-  const text = words.join(' ');
+  // "what time did you get up": "get" frames most questions, so the phrase is read as the verb it means.
+  const text = words.join(' ').replace(/\b(?:get|got|getting) up\b/g, 'wake up');
   const want = WANTS.find(([pattern]) => pattern.test(text))?.[1] ?? 'any';
   const yesNo =
     want === 'any' && /^(did|do|does|was|were|is|are|have|has|had|could|can|would|will|should)\b/.test(text);

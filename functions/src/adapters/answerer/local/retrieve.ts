@@ -1,7 +1,7 @@
 import { type AnswerRequest, DETAILS_SENTENCE_ID, detailsSentence, type StorySentence } from '../port.ts';
 import { analyzeShort, type Term } from '../text.ts';
 import { type Fact, factsIn } from './entities.ts';
-import { FRAME_WORDS, type NormalizedQuestion } from './question.ts';
+import { FRAME_WORDS, HOW_FRAME_WORDS, type NormalizedQuestion } from './question.ts';
 import { withContext } from './type-match.ts';
 
 /**
@@ -13,7 +13,7 @@ export const retrieveTuning = {
   k1: 1.2,
   b: 0.75,
   /** Weight, in the coverage denominator, of a question verb/adjective the story never uses. */
-  absentVerbWeight: 0.25,
+  absentVerbWeight: 0.5,
   /** A related word counts this much of the question word it stands for. */
   relatedWeight: 0.7,
   /** Weight, in the coverage denominator, of a question noun the story never uses. */
@@ -37,13 +37,13 @@ const RELATED_WORDS: Record<string, string> = {
   injure: 'break broke crash hurt fall cast hospital',
   die: 'death died pass passed kill killed lost',
   kill: 'die died death',
-  leave: 'left go went move moved',
+  leave: 'left go went move moved sail sailed emigrate',
   trip: 'voyage crossing journey drive ride',
   journey: 'voyage trip crossing drive',
   travel: 'voyage trip journey went',
   keep: 'still have save kept',
-  sell: 'sale sold buy',
-  buy: 'bought purchase sell',
+  sell: 'sale sold',
+  buy: 'bought purchase',
   live: 'home apartment house rent room lived stay stayed board boarded',
   stay: 'live lived board boarded',
   meet: 'met first saw',
@@ -83,7 +83,10 @@ const RELATED_WORDS: Record<string, string> = {
   electricity: 'electric power current light',
   light: 'electric lamp',
   power: 'electric current',
-  wake: 'woke up',
+  wake: 'woke get rise',
+  sign: 'enlist join',
+  join: 'enlist sign',
+  enlist: 'join sign',
   sick: 'ill seasick',
   rob: 'took stole pirate',
   steal: 'took stole',
@@ -96,7 +99,7 @@ const RELATED_WORDS: Record<string, string> = {
   call: 'named called',
   friend: 'pal',
   arrive: 'came landed got',
-  come: 'came arrive arrived',
+  come: 'came arrive arrived sail sailed emigrate',
   land: 'landed arrive',
   protect: 'stood guard save',
 };
@@ -224,8 +227,14 @@ export interface Candidate {
 /** The question's content terms (frame words such as "how old", "what colour" left to the type match). */
 export function questionTerms(question: NormalizedQuestion): Term[] {
   const seen = new Map<string, Term>();
+  const framing = new Set(
+    [...question.text.matchAll(/\bhow ([a-z]+)/g)]
+      .map((m) => m[1]!)
+      .filter((w) => HOW_FRAME_WORDS.has(w))
+      .flatMap((w) => [w, stemmed(w)]),
+  );
   for (const t of analyzeShort(question.text).terms)
-    if (!FRAME_TERMS.has(t.term) && !seen.has(t.term)) seen.set(t.term, t);
+    if (!FRAME_TERMS.has(t.term) && !framing.has(t.term) && !seen.has(t.term)) seen.set(t.term, t);
   return [...seen.values()];
 }
 

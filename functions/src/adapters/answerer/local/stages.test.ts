@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../text.ts';
 import { correctionAt, isCorrection } from './corrections.ts';
+import { decide, judge } from './decide.ts';
 import { factsIn } from './entities.ts';
 import { findNumbers } from './numbers.ts';
 import { clauses, phrase, settledFact } from './phrase.ts';
@@ -32,6 +33,7 @@ describe('normalize', () => {
   it('spells out shorthand and finds the story word of a possessive typed without its apostrophe', () => {
     expect(normalizeQuestion('whats miss kowalskis name', story).text).toBe('what is miss kowalski name');
     expect(normalizeQuestion('where did u go', story).text).toBe('where did you go');
+    expect(normalizeQuestion('what time did you get up', story).text).toBe('what time did you wake up');
   });
   it('reads a kinship word as the narrator unless the story calls someone else by it', () => {
     const q = normalizeQuestion('how old was grandma', story);
@@ -60,6 +62,15 @@ describe('type-match', () => {
     expect(kinds('We opened at seven in the morning.')).toContain('time:seven in the morning');
     expect(kinds('My brother Gene took over.')).toContain('person:My brother Gene');
     expect(kinds('It was a one-room school.')).not.toContain('count:one');
+  });
+  it('reads "nineteen years old" as an age, not a duration, and a name that opens a sentence as a person', () => {
+    expect(kinds('I sailed in 1961, nineteen years old.')).toContain('age:nineteen years old');
+    expect(kinds('I sailed in 1961, nineteen years old.')).not.toContain('duration:nineteen years');
+    expect(kinds('I worked there nineteen years.')).toContain('duration:nineteen years');
+    expect(kinds('Darcy taught me.')).toContain('person:Darcy');
+    expect(kinds('Otis.')).toContain('name:Otis');
+    expect(kinds('Everything changed after that.').filter((k) => k.startsWith('person'))).toEqual([]);
+    expect(kinds('Then we moved.').filter((k) => k.startsWith('person'))).toEqual([]);
   });
   it('does not answer with what the question already holds', () => {
     const facts = factsIn('The teacher was Miss Kowalski.');
@@ -111,5 +122,83 @@ describe('retrieve', () => {
     const question = normalizeQuestion('did opal cry', index.words, index.otherKin);
     const ranked = retrieve(index, questionTerms(question)).sort((a, b) => b.bm25 - a.bm25);
     expect(ranked[0]).toMatchObject({ id: 2, coverage: 1 });
+  });
+  it("keeps the verb of the question that wink's stop list drops, so a topic word alone does not answer", () => {
+    const sentences = splitSentences('The club was on Cottage Grove. When the club closed I kept the old sign.');
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const terms = questionTerms(normalizeQuestion('did you keep anything from the club', index.words, index.otherKin));
+    expect(terms.map((t) => t.term)).toContain('keep');
+    const byId = new Map(retrieve(index, terms).map((c) => [c.id, c.coverage]));
+    expect(byId.get(2)).toBe(1);
+    expect(byId.get(1)).toBeLessThan(0.6);
+  });
+  it('does not take a word for its opposite: who bought is not answered by who sold', () => {
+    const sentences = splitSentences('My father sold the farm to a neighbor. We bought a truck and moved to Chicago.');
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const terms = questionTerms(normalizeQuestion('who bought the farm', index.words, index.otherKin));
+    const first = retrieve(index, terms).find((c) => c.id === 1);
+    expect(first?.coverage ?? 0).toBeLessThan(0.6);
+  });
+  it('drops "close", "old" as the frame of "how close", "how old" only, not in "when did the club close"', () => {
+    const sentences = splitSentences('The club closed for good. It opened in 1950.');
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const terms = (q: string) => questionTerms(normalizeQuestion(q, index.words, index.otherKin)).map((t) => t.term);
+    expect(terms('when did the club close')).toEqual(['club', 'close']);
+    expect(terms('how close was the club')).toEqual(['club']);
+  });
+});
+
+describe('decide', () => {
+  it('declines a date found in a sentence that covers the question worse than one without a date', () => {
+    const sentences = splitSentences(
+      'I started at the club in 1955. In the end the club closed, and nobody told us why.',
+    );
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const question = normalizeQuestion('when did the club close', index.words, index.otherKin);
+    const terms = questionTerms(question);
+    const judged = judge(index, retrieve(index, terms), question, terms);
+    expect(decide(judged, index, 2)).toEqual({ kind: 'not-in-story' });
+    const opened = normalizeQuestion('when did you start at the club', index.words, index.otherKin);
+    const openedTerms = questionTerms(opened);
+    const answer = decide(judge(index, retrieve(index, openedTerms), opened, openedTerms), index, 2);
+    expect(answer).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+  });
+  it("declines when only the topic word matches and the question's verb is nowhere in the story", () => {
+    const sentences = splitSentences('We had a red barn. The cows slept in it. My father built a fence.');
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const ask = (q: string) => {
+      const question = normalizeQuestion(q, index.words, index.otherKin);
+      const terms = questionTerms(question);
+      return decide(judge(index, retrieve(index, terms), question, terms), index, 3);
+    };
+    expect(ask('did you paint the barn')).toEqual({ kind: 'not-in-story' });
+    expect(ask('did your father build the fence')).toMatchObject({ kind: 'answer', chosen: { id: 3 } });
+  });
+  it('takes the name asked for from a fragment right after the sentence naming what it names', () => {
+    const sentences = splitSentences('We met at a dance. Your grandfather, now. Otis. He played bass.');
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const question = normalizeQuestion('what was your grandfathers name', index.words, index.otherKin);
+    const terms = questionTerms(question);
+    const decision = decide(judge(index, retrieve(index, terms), question, terms), index, 4);
+    expect(decision).toMatchObject({ kind: 'answer', chosen: { id: 2, bridge: 3 } });
+  });
+  it('finds a voyage by its travel verb: "when you came to england" matches "I sailed from Kingston"', () => {
+    const sentences = splitSentences(
+      'I sailed from Kingston in 1961, nineteen years old. The voyage took seventeen days.',
+    );
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const terms = questionTerms(normalizeQuestion('when did you come to england', index.words, index.otherKin));
+    expect(retrieve(index, terms).find((c) => c.id === 1)?.coverage ?? 0).toBeGreaterThan(0);
+  });
+  it('answers "who did X" only with a sentence where someone does X', () => {
+    const sentences = splitSentences(
+      'I left the farm at eighteen and joined the Air Force. My brother Gene took over the farm. Gene sold it later.',
+    );
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const question = normalizeQuestion('who took over the farm', index.words, index.otherKin);
+    const terms = questionTerms(question);
+    const judged = judge(index, retrieve(index, terms), question, terms);
+    expect(judged.find((j) => j.id === 1)?.passes).toBe(false);
+    expect(decide(judged, index, 3)).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
   });
 });
