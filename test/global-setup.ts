@@ -41,7 +41,14 @@ async function start() {
     visibilityTimeoutSeconds: 1,
     // Test files make hundreds of stories and shares per user in a minute; the abuse limits are tested
     // on stacks of their own (test/api/safety-flooding.test.ts).
-    env: { STORY_HOURLY_LIMIT: '100000', SHARE_OWNER_HOURLY_LIMIT: '100000', SHARE_RECIPIENT_DAILY_LIMIT: '100000' },
+    // The spoken-answer budget (6 s) is tested on a stack of its own (test/api/interactive-speech-budget.test.ts);
+    // here the local engine's cold start on a loaded 2-core runner must not turn expected speech into text.
+    env: {
+      STORY_HOURLY_LIMIT: '100000',
+      SHARE_OWNER_HOURLY_LIMIT: '100000',
+      SHARE_RECIPIENT_DAILY_LIMIT: '100000',
+      ANSWER_SPEECH_BUDGET_MS: '60000',
+    },
   });
   return {
     url: stack.url,

@@ -24,6 +24,8 @@ export function Modal({ open, onClose, title, children, initialFocusRef, initial
   const titleId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  /** True between our own `dialog.close()` and its (queued) close event. */
+  const closingRef = useRef(false);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -34,6 +36,7 @@ export function Modal({ open, onClose, title, children, initialFocusRef, initial
       const target = initialFocusRef?.current ?? (initialFocusId ? document.getElementById(initialFocusId) : null);
       target?.focus();
     } else if (!open && dialog.open) {
+      closingRef.current = true;
       dialog.close();
     }
   }, [open, initialFocusRef, initialFocusId]);
@@ -47,11 +50,17 @@ export function Modal({ open, onClose, title, children, initialFocusRef, initial
       onCloseRef.current();
     };
     // Browsers may still force a close (repeated Escape); bring the state in line and restore focus.
+    // The close event is queued: after our own close() it can arrive once the dialog is open again for a
+    // new question (a leave guard: Stay, then Back at once), and must not answer that one.
     const onNativeClose = () => {
+      const ours = closingRef.current;
+      closingRef.current = false;
+      if (dialog.open) return;
       const target = returnFocusRef.current;
       returnFocusRef.current = null;
       if (target?.isConnected) target.focus();
-      onCloseRef.current();
+      // Our own close follows `open` already; only a close the browser forced must bring the state in line.
+      if (!ours) onCloseRef.current();
     };
     dialog.addEventListener('cancel', onCancel);
     dialog.addEventListener('close', onNativeClose);
