@@ -27,7 +27,8 @@ beforeAll(async () => {
     port: 0,
     quiet: true,
     webDir: inject('webDir'),
-    env: { ELEVENLABS_API_KEY: 'fake-key', ELEVENLABS_BASE_URL: fake.url },
+    // The product's default budget, said here: test workers inherit the shared stack's longer one (global-setup.ts).
+    env: { ELEVENLABS_API_KEY: 'fake-key', ELEVENLABS_BASE_URL: fake.url, ANSWER_SPEECH_BUDGET_MS: '6000' },
   });
 }, 60_000);
 afterAll(async () => {
