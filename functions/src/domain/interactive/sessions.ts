@@ -16,7 +16,7 @@ import {
 } from '../../data/interactive.ts';
 import { consumeRateLimit } from '../../data/rate-limit.ts';
 import { getStory, type StoryRecord, toStoryRecord } from '../../data/stories.ts';
-import { getShare, getStoryWithShare } from '../../data/story-shares.ts';
+import { getStoryWithShare } from '../../data/story-shares.ts';
 import { NotFound, TooManyRequests, ValidationFailed } from '../../lib/errors.ts';
 import { loadListenableStory, loadSharedStory, visitorMayRead } from '../stories/access.ts';
 
@@ -111,18 +111,8 @@ export async function loadSession(
 ): Promise<{ session: SessionRecord; story: StoryRecord }> {
   const session = await getSession(sessionId);
   if (!session) throw sessionEnded();
-  const { listener } = session;
-  if (!isCallersSession(listener, caller)) throw sessionEnded();
-  // A reader's share is read alongside the story: removing it ends the session at the next call.
-  const [story, share] = await Promise.all([
-    getStory(session.storyId),
-    listener.kind === 'reader' ? getShare(session.storyId, listener.userId) : undefined,
-  ]);
-  if (!story || !stillAllowed(story, listener, share !== undefined) || !story.audioKey) {
-    await deleteSession(sessionId);
-    throw sessionEnded();
-  }
-  return { session, story };
+  if (!isCallersSession(session.listener, caller)) throw sessionEnded();
+  return { session, story: await liveStory(session) };
 }
 
 /**
@@ -143,22 +133,29 @@ export async function claimQuestion(
     if (mine && existing.questions >= max) throw new TooManyRequests(interactiveText.sessionCap, 60);
     throw sessionEnded();
   }
-  // A reader's share is read with the story in the same call: removing it ends the session.
-  const { listener } = session;
-  const { story, share } =
-    listener.kind === 'reader'
-      ? await storyWithShare(session.storyId, listener.userId)
-      : { story: await getStory(session.storyId), share: undefined };
-  if (!story || !stillAllowed(story, listener, share !== undefined) || !story.audioKey) {
-    await deleteSession(sessionId);
-    throw sessionEnded();
-  }
-  return { session, story };
+  return { session, story: await liveStory(session) };
 }
 
-async function storyWithShare(storyId: string, userId: string) {
-  const { story, share } = await getStoryWithShare(storyId, userId);
-  return { story: story ? toStoryRecord(story) : undefined, share };
+/**
+ * The session's story, if its listener may still hear it; otherwise the session is ended (deleted) and the
+ * call gets 404. A reader's share is read with the story in one batch call: removing it ends the session.
+ */
+async function liveStory(session: SessionRecord): Promise<StoryRecord> {
+  const { listener } = session;
+  let story: StoryRecord | undefined;
+  let hasShare = false;
+  if (listener.kind === 'reader') {
+    const both = await getStoryWithShare(session.storyId, listener.userId);
+    story = both.story ? toStoryRecord(both.story) : undefined;
+    hasShare = both.share !== undefined;
+  } else {
+    story = await getStory(session.storyId);
+  }
+  if (!story || !stillAllowed(story, listener, hasShare) || !story.audioKey) {
+    await deleteSession(session.id);
+    throw sessionEnded();
+  }
+  return story;
 }
 
 /** PUT …/interactive/time/{sessionId}: the playback position, whole seconds. */
