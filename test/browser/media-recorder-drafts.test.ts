@@ -102,6 +102,8 @@ describe.runIf(browserTestsEnabled)('The recorder never loses a recording (brows
     await page.goBack();
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Stay on This Page' }).click();
+    // Typing reaches the form only once the modal has gone (the page behind it is inert until then).
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByText(mediaText.recordingKeptStory).waitFor();
 
     const title = `Kept take ${crypto.randomUUID().slice(0, 6)}`;
