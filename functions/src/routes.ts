@@ -3,6 +3,7 @@
  * and local mode mounts the same entries on its HTTP server.
  */
 import { accountFunctions, accountRoutes } from './routes/accounts.ts';
+import { bookRoutes } from './routes/book.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { interactiveRoutes } from './routes/interactive.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -99,6 +100,7 @@ export const routes: readonly RouteDef[] = [
   ...interactiveRoutes,
   ...mediaRoutes,
   ...voiceRoutes,
+  ...bookRoutes,
 ];
 
 /** The private functions (functions/src/routes/accounts.ts). */

@@ -1,3 +1,4 @@
+import { listBookLinkKeysOfUser } from '../data/book-links.ts';
 import { deleteItems } from '../data/items.ts';
 import { deleteMediaUnder, userMediaPrefix } from '../data/media.ts';
 import { listSessionKeysOfUser } from '../data/story-leftovers.ts';
@@ -23,6 +24,8 @@ export const userDataPurgers: readonly UserDataPurger[] = [
   { name: 'stories', purge: purgeUserStories },
   /** Listening sessions the user holds on other people's stories (as a reader); their own go with their stories. */
   { name: 'interactive', purge: async (userId) => deleteItems(await listSessionKeysOfUser(userId)) },
+  /** The listening links of the user's printed books (their QR codes stop playing). */
+  { name: 'book-links', purge: async (userId) => deleteItems(await listBookLinkKeysOfUser(userId)) },
   /** The voice profile (consent included), sample and previews; the provider's copy by a media job. */
   { name: 'voice', purge: purgeVoiceData },
   /** Last: every object under users/<id>/, whichever feature put it there. */
