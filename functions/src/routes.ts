@@ -6,6 +6,7 @@ import { accountFunctions, accountRoutes } from './routes/accounts.ts';
 import { bookRoutes } from './routes/book.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { interactiveRoutes } from './routes/interactive.ts';
+import { keepsakeRoutes } from './routes/keepsake.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { adminStoryRoutes, publicStoryRoutes, storyRoutes } from './routes/stories.ts';
 import { voiceRoutes } from './routes/voice.ts';
@@ -100,6 +101,7 @@ export const routes: readonly RouteDef[] = [
   ...interactiveRoutes,
   ...mediaRoutes,
   ...voiceRoutes,
+  ...keepsakeRoutes,
   ...bookRoutes,
 ];
 
@@ -142,7 +144,8 @@ export const mediaWorker = {
   maxReceiveCount: 5,
   maxConcurrency: 2,
   queue: 'media-jobs',
-  grants: { table: 'readwrite', media: 'readwrite', queue: 'media-jobs', secrets: ['elevenlabs'] },
+  // jobs: a finished keepsake build queues its "ready" email (mail stays with the jobs worker).
+  grants: { table: 'readwrite', media: 'readwrite', queue: ['media-jobs', 'jobs'], secrets: ['elevenlabs'] },
 } as const satisfies WorkerDef;
 
 /** An SQS worker: one Lambda fed by one queue in batches; like a route, it declares its grants. */

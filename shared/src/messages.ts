@@ -23,6 +23,7 @@ export * from './messages/common.ts';
 export * from './messages/contact.ts';
 export * from './messages/fields.ts';
 export * from './messages/interactive.ts';
+export * from './messages/keepsake.ts';
 export * from './messages/media.ts';
 export * from './messages/server.ts';
 export * from './messages/stories.ts';

@@ -2,6 +2,7 @@ import { purgeAccount } from '../domain/accounts/deletion.ts';
 import { sendPasswordResetMail } from '../domain/accounts/password-reset.ts';
 import { dropOrphanPoolUser, sendVerificationMail, syncPoolEmail } from '../domain/accounts/registration.ts';
 import { notifyOperator } from '../domain/contact.ts';
+import { sendKeepsakeReadyMail } from '../domain/keepsake/mail.ts';
 import type { Job } from './types.ts';
 
 /** Runs one job; throwing sends the message back to the queue for a retry (then the DLQ). */
@@ -19,5 +20,7 @@ export async function runJob(job: Job): Promise<void> {
       return dropOrphanPoolUser(job.userId);
     case 'account.sync-pool-email':
       return syncPoolEmail(job.userId);
+    case 'keepsake.ready-mail':
+      return sendKeepsakeReadyMail(job);
   }
 }
