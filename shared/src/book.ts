@@ -69,3 +69,23 @@ export interface ListenStoryDto {
 export const bookParamsSchema = z.object({
   id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, bookText.bookNotFound)),
 });
+
+/** One of the owner's books on the Make a book page, with its listening link's state. */
+export interface BookSummaryDto {
+  id: string;
+  title: string;
+  page_size: BookPageSizeName;
+  /** Chosen stories (all of them when the storyteller kept the default). */
+  story_count: number | null;
+  created_at: string;
+  /** The build's status as GET /api/keepsake/book/latest reports it. */
+  status: 'queued' | 'running' | 'done' | 'failed';
+  downloadable: boolean;
+  /** `none`: the build has not made its link yet (or failed before). */
+  link: 'live' | 'revoked' | 'none';
+}
+
+/** GET /api/keepsake/books: the caller's books, newest first. */
+export interface BooksResponse {
+  books: BookSummaryDto[];
+}

@@ -3,6 +3,13 @@ import type { RouteDef } from '../routes.ts';
 /** "Make a book" and its listening link (docs/keepsake.md, "A printed book"). */
 export const bookRoutes: RouteDef[] = [
   {
+    method: 'GET',
+    path: '/api/keepsake/books',
+    handler: 'book/list-books',
+    auth: 'user',
+    grants: { table: 'read' },
+  },
+  {
     method: 'DELETE',
     path: '/api/keepsake/books/{id}/link',
     handler: 'book/revoke-link',

@@ -59,10 +59,23 @@ export const bookText = {
   listenNotFound: 'This story cannot be played from this link. Check that the code was scanned from the book.',
   listenNoAudio: 'This story has no recording any more.',
   listenLoadFailed: 'Failed to load the story. Please try again later.',
-  // Email.
-  emailSubject: 'Your Storyloom book is ready',
-  emailBody: (title: string, url: string) =>
-    `Your book "${title}" is ready. Download it here (the link works for 24 hours):\n\n${url}\n\nYou can also download it again from the Make a book page on Storyloom.`,
+  // Progress steps (the build record's `step`).
+  steps: {
+    collecting: 'Gathering your stories',
+    stories: 'Setting the pages',
+    finishing: 'Finishing the book',
+  },
+  // Email (the link and its validity are added by the keepsake mail).
+  email: {
+    subject: 'Your Storyloom book is ready',
+    paragraphs: [
+      'Your book is ready to download as a PDF, laid out for printing.',
+      'Its QR codes play your recordings and narrations through a link made for this book; you can turn that link off on the Make a book page.',
+    ],
+    action: 'Download my book',
+  },
+  optionsInvalid: 'Please choose the stories, page size and title of your book again.',
+  nothingToPrint: 'None of the chosen stories exist any more.',
 } as const;
 
 /** Words printed in the PDF. */

@@ -1,4 +1,4 @@
-import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import { bookPrintText } from '@storyloom/shared/messages/book';
 import PDFDocument from 'pdfkit';
 import { contentsPages } from './contents.ts';
@@ -38,9 +38,6 @@ export interface BookLayout {
   storyPages: Record<string, number>;
   contentsPages: number;
 }
-
-/** Unflushed output above this waits for the reader (S3 upload), so a big book never piles up in memory. */
-const BACKLOG_BYTES = 8 * 1024 * 1024;
 
 /**
  * Lays out and writes the book with pdfkit into `doc`'s stream. Pages stay buffered (bufferPages) so
@@ -292,8 +289,31 @@ export class BookWriter {
     this.block(bookPrintText.backBody(input.author), 'regular', body, this.lineHeight, 'center');
   }
 
-  /** Waits while the reader of the PDF is behind, so unread output stays under BACKLOG_BYTES. */
+  private output?: Writable;
+
+  /**
+   * Sends the PDF into `output` as it is written (for the S3 upload). pdfkit pushes without regard for
+   * a slow reader, so the writer itself waits for `output` to drain after each story and photo: unread
+   * bytes stay within about one photo plus the stream's buffer.
+   */
+  pipeTo(output: Writable): void {
+    this.output = output;
+    this.doc.on('data', (chunk: Buffer) => output.write(chunk));
+    this.doc.on('end', () => output.end());
+  }
+
   private async roomInOutput(): Promise<void> {
-    while (this.doc.readableLength > BACKLOG_BYTES && this.doc.readableFlowing !== null) await once(this.doc, 'data');
+    const output = this.output;
+    if (!output?.writableNeedDrain) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        output.off('drain', done);
+        output.off('close', done);
+        resolve();
+      };
+      output.on('drain', done);
+      output.on('close', done);
+    });
+    if (output.destroyed) throw new Error('the book output was closed before the book was written');
   }
 }
