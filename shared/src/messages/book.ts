@@ -17,6 +17,8 @@ export const bookText = {
   pageSizeLetter: 'US Letter (8.5 × 11 in)',
   pageSizeA5: 'A5 (148 × 210 mm)',
   title: 'Title',
+  defaultTitle: (username: string) => `Stories by ${username}`,
+  yourBooks: 'Your books',
   dedication: 'Dedication (optional)',
   make: 'Make the book',
   making: 'Making your book…',

@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
             'SharedStoryRoute',
           ),
           lazyRoute(paths.author.path, () => import('#web/features/discover/routes/AuthorRoute.tsx'), 'AuthorRoute'),
+          lazyRoute(paths.listen.path, () => import('#web/features/book/routes/ListenRoute.tsx'), 'ListenRoute'),
           lazyRoute(
             paths.privacyPolicy.path,
             () => import('#web/features/legal/routes/PrivacyPolicyRoute.tsx'),
@@ -98,6 +99,11 @@ export const routes: RouteObject[] = [
                 'EditStoryRoute',
               ),
               lazyRoute(paths.story.path, () => import('#web/features/stories/routes/StoryRoute.tsx'), 'StoryRoute'),
+              lazyRoute(
+                paths.makeBook.path,
+                () => import('#web/features/book/routes/MakeBookRoute.tsx'),
+                'MakeBookRoute',
+              ),
               lazyRoute(
                 paths.profile.path,
                 () => import('#web/features/profile/routes/ProfileRoute.tsx'),

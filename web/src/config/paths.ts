@@ -20,6 +20,11 @@ export const paths = {
       withQuery(`/shared/${encodeURIComponent(shareToken)}`, { interactive: opts.interactive ? 'true' : undefined }),
   },
   author: { path: '/author/:id', getHref: (id: string) => `/author/${encodeURIComponent(id)}` },
+  /** A printed book's QR code (issue #21): public, the book's link token is the credential. */
+  listen: {
+    path: '/listen/:token/:storyId',
+    getHref: (token: string, storyId: string) => `/listen/${encodeURIComponent(token)}/${encodeURIComponent(storyId)}`,
+  },
 
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
@@ -29,6 +34,7 @@ export const paths = {
   editStory: { path: '/edit-story/:id', getHref: (id: string) => `/edit-story/${encodeURIComponent(id)}` },
   story: { path: '/story/:id', getHref: (id: string) => `/story/${encodeURIComponent(id)}` },
   profile: { path: '/profile', getHref: () => '/profile' },
+  makeBook: { path: '/make-book', getHref: () => '/make-book' },
   admin: { path: '/admin', getHref: () => '/admin' },
 } as const;
 

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { makeBookSchema } from '@storyloom/shared/book';
+import { inBookOrder } from '@storyloom/shared/book-order';
 import { bookText } from '@storyloom/shared/messages/book';
 import { deleteItems } from '../../../data/items.ts';
 import { keepsakeResultTagging } from '../../../data/keepsake-builds.ts';
@@ -10,7 +11,6 @@ import { getStories, listStoryIdsByAuthor, type StoryRecord } from '../../../dat
 import { getUser } from '../../../data/users.ts';
 import { type KeepsakeBuildContext, KeepsakeBuildError, type KeepsakeResult } from '../builder.ts';
 import { bookLinksOf, createBookLink, listenUrl, newBookLinkToken } from './link.ts';
-import { inBookOrder } from './order.ts';
 import { formatMadeOn, formatPeriod } from './period.ts';
 import { type BookStory, BookWriter } from './render.ts';
 import { storyPhotos, storyText } from './sources.ts';

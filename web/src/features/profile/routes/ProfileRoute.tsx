@@ -1,6 +1,7 @@
 import { fallback, success } from '@storyloom/shared/messages';
+import { bookText } from '@storyloom/shared/messages/book';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { VoiceSection } from '#web/components/voice/VoiceSection.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -103,6 +104,15 @@ function Profile({ user, onLogout }: { user: User; onLogout: () => void }) {
       <section className="card profile-section" aria-labelledby={`${id}-voice`}>
         <h2 id={`${id}-voice`}>Voice and Narration</h2>
         <VoiceSection />
+      </section>
+
+      {/* Make a book (features/book): only a link here, the page is its own. */}
+      <section className="card profile-section" aria-labelledby={`${id}-book`}>
+        <h2 id={`${id}-book`}>{bookText.pageTitle}</h2>
+        <p>{bookText.intro}</p>
+        <Link className="button button-secondary" to={paths.makeBook.getHref()}>
+          {bookText.profileLink}
+        </Link>
       </section>
 
       <SessionSection onLogout={onLogout} />

@@ -1,5 +1,5 @@
 /**
- * The book's story order (issue #21): by date, the story's start date when it has one, else the day it
+ * The book’s story order (issue #21; the SPA lists the choices in it too): by date, the story's start date when it has one, else the day it
  * was written. Ties keep a stable order (written first, then id) so two builds of one choice match.
  */
 export interface DatedStory {

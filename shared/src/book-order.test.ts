@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inBookOrder } from './order.ts';
+import { inBookOrder } from './book-order.ts';
 
 describe('book order', () => {
   it('orders by start date, else by the day the story was written', () => {
