@@ -1,3 +1,10 @@
+import { randomFillSync } from 'node:crypto';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { KEEPSAKE_DAILY_LIMITS, type KeepsakeBuildDto, keepsakeDownloadPath } from '@storyloom/shared/keepsake';
 import { exportText, keepsakeText } from '@storyloom/shared/messages/keepsake';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
@@ -9,13 +16,15 @@ import { waitForMail } from '../support/mailbox.ts';
 import { wavFile } from '../support/media-files.ts';
 import { createStory, expectError, shareWith } from '../support/stories.ts';
 import { listKeys, uploadFile } from '../support/uploads.ts';
-import { apiAs, createAdmin, loginAs, registerAndLogin } from '../support/users.ts';
+import { apiAs, createAdmin, loginAs, registerAndLogin, waitForDeletionCode } from '../support/users.ts';
 import { cloneVoice, narrationOf, pollUntil } from '../support/voice.ts';
 
 useServerEnv();
+const { s3 } = await import('@storyloom/functions/lib/clients/s3');
+const { config } = await import('@storyloom/functions/lib/config');
 const { runKeepsakeBuild } = await import('@storyloom/functions/domain/keepsake/worker');
 const { buildExportZip } = await import('@storyloom/functions/domain/keepsake/export/zip');
-const { putBuild, newBuildId } = await import('@storyloom/functions/data/keepsake-builds');
+const { getBuild, putBuild, newBuildId } = await import('@storyloom/functions/data/keepsake-builds');
 
 interface Manifest {
   format: string;
@@ -30,6 +39,22 @@ interface Manifest {
 const HEAVY = 180_000;
 
 const start = (user: { token: string }) => apiAs<KeepsakeBuildDto>(user, 'POST', '/api/keepsake/export', {});
+
+/** A build record as POST /api/keepsake/export stores it, for the worker's code run in this process. */
+function queuedBuild(ownerId: string) {
+  const now = new Date().toISOString();
+  return {
+    id: newBuildId(),
+    ownerId,
+    kind: 'export' as const,
+    status: 'queued' as const,
+    progress: { done: 0, total: 0, step: '' },
+    attempts: 0,
+    createdAt: now,
+    updatedAt: now,
+    leaseUntil: new Date(Date.now() + 3600_000).toISOString(),
+  };
+}
 
 async function audioStory(user: { token: string }, bytes: Buffer): Promise<StoryDto> {
   const key = await uploadFile(user, 'story-audio', bytes, 'audio/wav');
@@ -161,6 +186,71 @@ describe('Download all my stories: the zip', () => {
   );
 });
 
+describe('a zip larger than one upload part', () => {
+  it(
+    'goes to S3 in 5 MB parts (multipart, in local mode too) and comes back whole',
+    async () => {
+      const user = await registerAndLogin();
+      // 200 s of 16-bit noise: 6.4 MB that deflate cannot shrink, more than one 5 MB part.
+      const noisy = wavFile(200);
+      randomFillSync(noisy, 44);
+      await audioStory(user, noisy);
+      // The worker's own code, run here so the S3 calls it makes can be watched (a middleware that only records).
+      const build = queuedBuild(user.id);
+      expect(await putBuild(build)).toBe(true);
+      const calls: string[] = [];
+      s3.middlewareStack.add(
+        (next, context) => (args) => {
+          calls.push(String(context.commandName));
+          return next(args);
+        },
+        { step: 'initialize', name: 'keepsakeTestRecorder' },
+      );
+      try {
+        await runKeepsakeBuild(
+          { ownerId: user.id, kind: 'export', buildId: build.id },
+          { receiveCount: 1, maxReceiveCount: 5 },
+        );
+      } finally {
+        s3.middlewareStack.remove('keepsakeTestRecorder');
+      }
+      expect(calls.filter((c) => c === 'UploadPartCommand')).toHaveLength(2);
+      expect(calls).toContain('CreateMultipartUploadCommand');
+      expect(calls).toContain('CompleteMultipartUploadCommand');
+      expect(calls).not.toContain('PutObjectCommand');
+      const done = await latestExport(user);
+      expect(done).toMatchObject({ id: build.id, status: 'done' });
+      const files = await unzip(await downloadExport(user, build.id));
+      expect(done!.size_bytes).toBeGreaterThan(5 * 1024 * 1024);
+      expect(sha256(files.get('stories/001-lullaby-for-anna/recording.wav')!)).toBe(sha256(noisy));
+    },
+    HEAVY,
+  );
+
+  it('the local S3 stand-in aborts a multipart upload as S3 does', async () => {
+    const Key = `users/abort-test/keepsake/${newBuildId()}/x.zip`;
+    const Bucket = config.mediaBucket;
+    const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket, Key }));
+    await s3.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: 1, Body: Buffer.alloc(1024, 1) }));
+    const aborted = await s3.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }));
+    expect(aborted.$metadata.httpStatusCode).toBe(204);
+    await expect(
+      s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket,
+          Key,
+          UploadId,
+          MultipartUpload: { Parts: [{ PartNumber: 1, ETag: '"x"' }] },
+        }),
+      ),
+    ).rejects.toThrow();
+    await expect(s3.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }))).rejects.toMatchObject({
+      name: 'NoSuchUpload',
+    });
+    expect(await listKeys('users/abort-test/')).toEqual([]);
+  });
+});
+
 describe('who may do what', () => {
   it('keeps every build and its file to its owner', async () => {
     const owner = await registerAndLogin();
@@ -191,8 +281,13 @@ describe('who may do what', () => {
     expect((await apiAs(owner, 'POST', '/api/keepsake/nonsense', {})).status).toBe(400);
     expect((await apiAs(owner, 'GET', '/api/keepsake/export/builds/..%2F..%2Fx/download')).status).toBe(400);
     expectError(await apiAs(owner, 'POST', '/api/keepsake/export', { stories: ['x'] }), 400);
-    // Deleting the account removes the build's file (and its record goes with the user's partition).
+    // Deleting the account removes the build's file and its record.
     expect(await listKeys(`users/${owner.id}/keepsake/`)).toHaveLength(1);
+    expect((await apiAs(owner, 'POST', '/api/profile/request-delete-account')).status).toBe(200);
+    const code = await waitForDeletionCode(owner.email);
+    expect((await apiAs(owner, 'POST', '/api/profile/confirm-delete-account', { token: code })).status).toBe(200);
+    expect(await listKeys(`users/${owner.id}/`)).toEqual([]);
+    expect(await getBuild(owner.id, 'export', done.id)).toBeUndefined();
   });
 
   it('caps downloads per day, one at a time, with a clear message', async () => {
@@ -216,18 +311,7 @@ describe('a failed build', () => {
     await createStory(user, { title: 'Second' });
     // A build as POST makes it, run here by the worker's own code with a fault injected halfway through
     // the zip (after the first entries were uploaded), as a worker losing S3 would.
-    const now = new Date().toISOString();
-    const build = {
-      id: newBuildId(),
-      ownerId: user.id,
-      kind: 'export' as const,
-      status: 'queued' as const,
-      progress: { done: 0, total: 0, step: '' },
-      attempts: 0,
-      createdAt: now,
-      updatedAt: now,
-      leaseUntil: new Date(Date.now() + 3600_000).toISOString(),
-    };
+    const build = queuedBuild(user.id);
     expect(await putBuild(build)).toBe(true);
     const faulty = {
       export: (ctx: Parameters<typeof buildExportZip>[0]) =>
