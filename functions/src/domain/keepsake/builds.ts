@@ -142,5 +142,6 @@ export async function downloadBuild(
   };
 }
 
-/** When a done build's link stops working. */
-export const linkExpiry = () => secondsFromNow(KEEPSAKE_LINK_TTL_SECONDS);
+/** When a build finished at `finishedAt` stops being downloadable. */
+export const linkExpiry = (finishedAt: Date) =>
+  new Date(finishedAt.getTime() + KEEPSAKE_LINK_TTL_SECONDS * 1000).toISOString();

@@ -85,6 +85,7 @@ export async function runKeepsakeBuild(
       },
     });
     clearInterval(timer);
+    const finishedAt = new Date();
     const done = await updateBuild(
       build,
       {
@@ -93,8 +94,8 @@ export async function runKeepsakeBuild(
         resultKey: result.key,
         fileName: result.fileName,
         sizeBytes: result.sizeBytes,
-        finishedAt: new Date().toISOString(),
-        expiresAt: linkExpiry(),
+        finishedAt: finishedAt.toISOString(),
+        expiresAt: linkExpiry(finishedAt),
         leaseUntil: undefined,
         error: undefined,
       },
