@@ -6,6 +6,7 @@
 export const bookText = {
   // The page and its form.
   pageTitle: 'Make a book',
+  formTitle: 'What goes in',
   intro:
     'Print your stories as a book. Each story with a recording or a narration gets a QR code that plays it, through a link for this book that you can turn off at any time.',
   profileLink: 'Make a book of your stories',
