@@ -154,4 +154,24 @@ export const keys = {
   }),
   providerVoicesPartition: () => 'PROVIDER_VOICES',
   // ---- end Voice ----
+
+  // ---- Prompts (docs/family-loop.md) ----
+  /**
+   * A storyteller's prompt state, all in their own partition under `PROMPT#` (one Query reads it all, and it
+   * goes with the account): answered prompts (→ story), hidden prompts, own questions, family questions.
+   */
+  promptAnswered: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#ANSWERED#${promptId}` }),
+  promptHidden: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#HIDDEN#${promptId}` }),
+  ownQuestion: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#OWN#${promptId}` }),
+  /** A question someone sent the storyteller; its id sorts by time, so the prefix lists them oldest first. */
+  familyQuestion: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#FAMILY#${promptId}` }),
+  promptPrefix: () => 'PROMPT#',
+  ownQuestionPrefix: () => 'PROMPT#OWN#',
+  /** Questions a user sent to storytellers (gsi1 on the family question): removed when the asker's account goes. */
+  questionsByAskerIndex: (askerId: string, promptId: string) => ({
+    gsi1pk: `QUESTIONS_BY#${askerId}`,
+    gsi1sk: promptId,
+  }),
+  questionsByAskerPartition: (askerId: string) => `QUESTIONS_BY#${askerId}`,
+  // ---- end Prompts ----
 } as const;

@@ -1,6 +1,7 @@
 import { deleteItems } from '../data/items.ts';
 import { deleteMediaUnder, userMediaPrefix } from '../data/media.ts';
 import { listSessionKeysOfUser } from '../data/story-leftovers.ts';
+import { purgePromptData } from './prompts/deletion.ts';
 import { purgeUserStories } from './stories/deletion.ts';
 import { purgeVoiceData } from './voice/deletion.ts';
 
@@ -23,6 +24,8 @@ export const userDataPurgers: readonly UserDataPurger[] = [
   { name: 'stories', purge: purgeUserStories },
   /** Listening sessions the user holds on other people's stories (as a reader); their own go with their stories. */
   { name: 'interactive', purge: async (userId) => deleteItems(await listSessionKeysOfUser(userId)) },
+  /** Answered, hidden and own prompts, questions sent to the user, and the questions the user sent to others. */
+  { name: 'prompts', purge: purgePromptData },
   /** The voice profile (consent included), sample and previews; the provider's copy by a media job. */
   { name: 'voice', purge: purgeVoiceData },
   /** Last: every object under users/<id>/, whichever feature put it there. */
