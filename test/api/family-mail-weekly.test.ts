@@ -235,7 +235,8 @@ describe('the hourly run', () => {
     expect(run.weekly).toBeGreaterThan(0);
     // The local worker loop drains the queued job: the email arrives once.
     await waitForMail((m) => m.to.includes(user.email) && m.subject === t.weeklySubject, 20_000);
-    await runHourlyFamilyMail(morning);
+    // A later hour of the same day finds the week's question sent.
+    expect(await sendWeeklyPrompt(user.id, isoWeek(morning))).toBe('already-sent');
     expect(await mailsTo(user.email)).toHaveLength(1);
   });
 });
