@@ -90,7 +90,7 @@ export async function handleSendNow(req: IncomingMessage, res: ServerResponse): 
     res.end();
     return;
   }
-  send(res, status, { message });
+  send(res, status, status === 200 ? { message } : { error: message });
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -8,7 +8,10 @@ export function sendMailboxJson(res: ServerResponse, mails: SentEmail[]) {
   res.end(JSON.stringify(mails));
 }
 
-/** `/_local/mailbox`: a readable page of the same mail, so a local user can click verification links. */
+/**
+ * `/_local/mailbox`: a readable page of the same mail, so a local user can click verification links.
+ * Links in a mail open in this tab (`<base target="_top">`; the sandbox lets a click navigate the top).
+ */
 export function sendMailboxPage(res: ServerResponse, mails: SentEmail[], url = '/') {
   const note = new URL(url, 'http://local').searchParams.get('note');
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -17,7 +20,7 @@ export function sendMailboxPage(res: ServerResponse, mails: SentEmail[], url = '
       (m) => `<article>
   <h2>${esc(m.subject)}</h2>
   <p class="meta">To ${esc(m.to.join(', '))} · from ${esc(m.from)} · <time datetime="${esc(m.sentAt)}">${esc(new Date(m.sentAt).toLocaleString('en-US'))}</time></p>
-  <iframe title="${esc(m.subject)}" sandbox="allow-top-navigation-by-user-activation allow-popups" srcdoc="${esc(m.html || `<pre>${esc(m.text)}</pre>`)}"></iframe>
+  <iframe title="${esc(m.subject)}" sandbox="allow-top-navigation-by-user-activation allow-popups" srcdoc="${esc(`<base target="_top">${m.html || `<pre>${esc(m.text)}</pre>`}`)}"></iframe>
 </article>`,
     )
     .join('\n');

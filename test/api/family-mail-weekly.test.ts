@@ -241,6 +241,23 @@ describe('the hourly run', () => {
   });
 });
 
+describe('send now (local mode only)', () => {
+  it('sends a chosen storyteller the week’s question once, and refuses other sites and unknown users', async () => {
+    const user = await registerAndLogin();
+    await api('PUT', '/api/profile/family-mail', { token: user.token, body: { weekly_day: 1, digest: true } });
+    const sendNow = (headers: Record<string, string> = {}, username = user.username) =>
+      call('POST', '/_local/family-mail/send-now', { body: { username, kind: 'weekly' }, headers });
+    expect((await sendNow({ origin: 'https://evil.example' })).status).toBe(403);
+    expect(await mailsTo(user.email)).toHaveLength(0);
+    expect((await sendNow({}, 'nobody-has-this-name')).body).toEqual({ error: t.localSendNowUnknownUser });
+    expect((await sendNow()).body).toEqual({ message: t.localSentWeekly });
+    const again = await sendNow();
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: t.localAlreadySentWeekly });
+    expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+});
+
 describe('abuse', () => {
   it('stops mail to an address SES reported as bounced or complaining', async () => {
     const bounced = await registerAndLogin();
