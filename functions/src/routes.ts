@@ -7,6 +7,7 @@ import { contactRoutes } from './routes/contact.ts';
 import { familyMailFunctions, familyMailRoutes } from './routes/family-mail.ts';
 import { interactiveRoutes } from './routes/interactive.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { promptRoutes } from './routes/prompts.ts';
 import { adminStoryRoutes, publicStoryRoutes, storyRoutes } from './routes/stories.ts';
 import { voiceRoutes } from './routes/voice.ts';
 
@@ -104,6 +105,7 @@ export const routes: readonly RouteDef[] = [
   ...mediaRoutes,
   ...voiceRoutes,
   ...familyMailRoutes,
+  ...promptRoutes,
 ];
 
 /** The private functions (functions/src/routes/accounts.ts). */

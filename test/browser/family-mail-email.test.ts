@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { promptText } from '@storyloom/shared/messages';
 import { familyMailText as t, WEEKDAY_NAMES } from '@storyloom/shared/messages/family-mail';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -89,6 +90,8 @@ describe.runIf(browserTestsEnabled)('Family-loop email: the weekly question (bro
     await clickEmailButton(page, user.email);
     await page.waitForURL((u) => u.pathname === '/create-story');
     expect(new URL(page.url()).searchParams.get('prompt')).toBe(question!.id);
+    // The answer screen shows that question above the form (the prompts feature's create screen).
+    await page.getByRole('region', { name: promptText.answeringLabel }).getByText(question!.text).waitFor();
 
     // Logged out first: the button goes through the login screen and lands on the same question.
     await page.goto(url('/profile'));
@@ -100,6 +103,8 @@ describe.runIf(browserTestsEnabled)('Family-loop email: the weekly question (bro
     await logInOnScreen(page, user);
     await page.waitForURL((u) => u.pathname === '/create-story');
     expect(new URL(page.url()).searchParams.get('prompt')).toBe(question!.id);
+    // The answer screen shows that question above the form (the prompts feature's create screen).
+    await page.getByRole('region', { name: promptText.answeringLabel }).getByText(question!.text).waitFor();
     expect(browser.pageErrors).toEqual([]);
   });
 

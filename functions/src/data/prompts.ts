@@ -171,3 +171,17 @@ export function listQuestionKeysByAsker(askerId: string): Promise<ItemKey[]> {
     ExpressionAttributeValues: { ':pk': keys.questionsByAskerPartition(askerId) },
   });
 }
+
+/**
+ * Ids of every story shared with a user by name (gsi1 `SHARED_WITH#`, ids only): who may ask a storyteller a
+ * question is decided by whether one of these is the storyteller's.
+ */
+export async function listStoryIdsSharedWith(userId: string): Promise<string[]> {
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.sharedWithPartition(userId) },
+    ProjectionExpression: 'storyId',
+  });
+  return items.map((item) => String(item.storyId));
+}

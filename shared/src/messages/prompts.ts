@@ -52,6 +52,7 @@ export const promptText = {
     `Shared with ${name}. They will find it in "Shared with you", and the daily family email tells them.`,
   shareFailed: 'Failed to share the story. You can share it from the story page.',
   notNow: 'Not now',
+  openStory: 'Open the story',
 
   // Ask {storyteller} a question
   askTitle: (name: string) => `Ask ${name} a question`,

@@ -110,6 +110,16 @@ export const routes: RouteObject[] = [
               ),
               lazyRoute(paths.story.path, () => import('#web/features/stories/routes/StoryRoute.tsx'), 'StoryRoute'),
               lazyRoute(
+                paths.prompts.path,
+                () => import('#web/features/prompts/routes/BrowsePromptsRoute.tsx'),
+                'BrowsePromptsRoute',
+              ),
+              lazyRoute(
+                paths.promptAnswered.path,
+                () => import('#web/features/prompts/routes/PromptAnsweredRoute.tsx'),
+                'PromptAnsweredRoute',
+              ),
+              lazyRoute(
                 paths.profile.path,
                 () => import('#web/features/profile/routes/ProfileRoute.tsx'),
                 'ProfileRoute',

@@ -21,6 +21,8 @@ describe('paths', () => {
       '/story/:id',
       '/profile',
       '/admin',
+      '/prompts',
+      '/prompts/answered/:storyId',
     ]);
   });
 

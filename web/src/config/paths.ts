@@ -29,11 +29,28 @@ export const paths = {
   termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
 
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
-  createStory: { path: '/create-story', getHref: () => '/create-story' },
+  /**
+   * `prompt`: the question the story answers, shown above the form (docs/family-loop.md); `audio`: the
+   * recorded or uploaded story (?type=audio).
+   */
+  createStory: {
+    path: '/create-story',
+    getHref: (opts: { prompt?: string; audio?: boolean } = {}) =>
+      withQuery('/create-story', { type: opts.audio ? 'audio' : undefined, prompt: opts.prompt }),
+  },
   editStory: { path: '/edit-story/:id', getHref: (id: string) => `/edit-story/${encodeURIComponent(id)}` },
   story: { path: '/story/:id', getHref: (id: string) => `/story/${encodeURIComponent(id)}` },
   profile: { path: '/profile', getHref: () => '/profile' },
   admin: { path: '/admin', getHref: () => '/admin' },
+
+  // Prompts and questions from the family (docs/family-loop.md).
+  prompts: { path: '/prompts', getHref: () => '/prompts' },
+  /** After a family question was answered: the offer to share the new story with whoever asked. */
+  promptAnswered: {
+    path: '/prompts/answered/:storyId',
+    getHref: (storyId: string, promptId: string) =>
+      withQuery(`/prompts/answered/${encodeURIComponent(storyId)}`, { prompt: promptId }),
+  },
 } as const;
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {

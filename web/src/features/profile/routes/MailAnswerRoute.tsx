@@ -25,7 +25,7 @@ export function MailAnswerRoute() {
     const data = link.data;
     if (!data) return;
     if ('prompt_id' in data) {
-      navigate(`${paths.createStory.getHref()}?prompt=${encodeURIComponent(data.prompt_id)}`, { replace: true });
+      navigate(paths.createStory.getHref({ prompt: data.prompt_id }), { replace: true });
     } else if (data.needs_login) {
       navigate(paths.login.getHref(`${location.pathname}${location.search}`), { replace: true });
     }

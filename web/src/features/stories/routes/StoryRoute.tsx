@@ -6,6 +6,7 @@ import type { ListenTarget } from '#web/components/interactive/api.ts';
 import { InteractivePanel } from '#web/components/interactive/InteractivePanel.tsx';
 import { ListenInteractively } from '#web/components/interactive/ListenInteractively.tsx';
 import { NarratedText } from '#web/components/interactive/NarratedText.tsx';
+import { AskStoryteller } from '#web/components/prompts/AskStoryteller.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
 import { Breadcrumbs } from '#web/components/ui/Breadcrumbs.tsx';
@@ -140,6 +141,8 @@ function StoryView({ story }: { story: StoryDto }) {
             <StoryParagraphs text={story.content} />
           )}
           <CommentsSection story={story} />
+          {/* A reader the story is shared with by name may ask its storyteller a question (docs/family-loop.md). */}
+          {!manage && <AskStoryteller storytellerId={story.author.id} name={story.author.username} />}
         </div>
 
         {manage && (
