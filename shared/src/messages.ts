@@ -21,6 +21,7 @@ export * from './messages/accounts.ts';
 export * from './messages/admin.ts';
 export * from './messages/common.ts';
 export * from './messages/contact.ts';
+export * from './messages/family-mail.ts';
 export * from './messages/fields.ts';
 export * from './messages/interactive.ts';
 export * from './messages/media.ts';

@@ -174,4 +174,32 @@ export const keys = {
   }),
   questionsByAskerPartition: (askerId: string) => `QUESTIONS_BY#${askerId}`,
   // ---- end Prompts ----
+
+  // ---- Family-loop email (docs/family-loop.md, "Family-loop email") ----
+  /** A user's family-mail settings (weekly day, digest opt-out), in the user's partition (goes with the account). */
+  familyMailSettings: (userId: string) => ({ pk: `USER#${userId}`, sk: 'FAMILYMAIL#SETTINGS' }),
+  /** Users who chose a weekday for the weekly question (gsi2 on the settings item, sparse). */
+  weeklyDayIndex: (weekday: number, userId: string) => ({ gsi2pk: `FAMILYMAIL_DAY#${weekday}`, gsi2sk: userId }),
+  weeklyDayPartition: (weekday: number) => `FAMILYMAIL_DAY#${weekday}`,
+  /** "The weekly question of this ISO week was sent": a conditional put before sending makes it once per week. */
+  weeklySent: (userId: string, isoWeek: string) => ({ pk: `USER#${userId}`, sk: `FAMILYMAIL#WEEK#${isoWeek}` }),
+  /** One story waiting for a recipient's digest (one item per story, so two events on it are one line). */
+  digestEntry: (recipientId: string, storyId: string) => ({
+    pk: `USER#${recipientId}`,
+    sk: `FAMILYMAIL#DIGEST#${storyId}`,
+  }),
+  digestEntryPrefix: () => 'FAMILYMAIL#DIGEST#',
+  /** Pending digest entries by the day they were queued (gsi2 on the entry): the daily run finds recipients here. */
+  pendingDigestIndex: (day: string, recipientId: string, storyId: string) => ({
+    gsi2pk: 'FAMILYMAIL_PENDING',
+    gsi2sk: `${day}#${recipientId}#${storyId}`,
+  }),
+  pendingDigestPartition: () => 'FAMILYMAIL_PENDING',
+  /** "This recipient's digest of this day was sent": at most one digest a day. */
+  digestSent: (recipientId: string, day: string) => ({ pk: `USER#${recipientId}`, sk: `FAMILYMAIL#SENT#${day}` }),
+  /** Every family-mail item in a user's partition (deletion). */
+  familyMailPrefix: () => 'FAMILYMAIL#',
+  /** An address SES reported as hard-bounced or complaining: no mail goes to it (adapters/mailer.ts). */
+  suppressedAddress: (email: string) => ({ pk: `SUPPRESSED#${lower(email)}`, sk: 'SUPPRESSED' }),
+  // ---- end Family-loop email ----
 } as const;

@@ -1,3 +1,4 @@
+import { deleteFamilyMailOf } from '../data/family-mail.ts';
 import { deleteItems } from '../data/items.ts';
 import { deleteMediaUnder, userMediaPrefix } from '../data/media.ts';
 import { listSessionKeysOfUser } from '../data/story-leftovers.ts';
@@ -20,6 +21,8 @@ export interface UserDataPurger {
 }
 
 export const userDataPurgers: readonly UserDataPurger[] = [
+  /** First: the family-loop email's settings and queued news, so no mail goes out while the rest is removed. */
+  { name: 'family-mail', purge: deleteFamilyMailOf },
   /** The user's stories (with their shares, link, comments and media), shares received, comments left. */
   { name: 'stories', purge: purgeUserStories },
   /** Listening sessions the user holds on other people's stories (as a reader); their own go with their stories. */

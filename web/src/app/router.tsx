@@ -42,6 +42,17 @@ export const routes: RouteObject[] = [
             'SharedStoryRoute',
           ),
           lazyRoute(paths.author.path, () => import('#web/features/discover/routes/AuthorRoute.tsx'), 'AuthorRoute'),
+          // The family-loop email's links: public (a bad link is refused without login; the answer link logs in itself).
+          lazyRoute(
+            paths.mailAnswer.path,
+            () => import('#web/features/profile/routes/MailAnswerRoute.tsx'),
+            'MailAnswerRoute',
+          ),
+          lazyRoute(
+            paths.unsubscribe.path,
+            () => import('#web/features/profile/routes/UnsubscribeRoute.tsx'),
+            'UnsubscribeRoute',
+          ),
           lazyRoute(
             paths.privacyPolicy.path,
             () => import('#web/features/legal/routes/PrivacyPolicyRoute.tsx'),

@@ -21,6 +21,10 @@ export const paths = {
   },
   author: { path: '/author/:id', getHref: (id: string) => `/author/${encodeURIComponent(id)}` },
 
+  /** The family-loop email's links (issue 20 B): no login needed to open them. */
+  mailAnswer: { path: '/mail/answer', getHref: (token?: string) => withQuery('/mail/answer', { token }) },
+  unsubscribe: { path: '/unsubscribe', getHref: (token?: string) => withQuery('/unsubscribe', { token }) },
+
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
 

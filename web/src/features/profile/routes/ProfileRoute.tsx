@@ -9,6 +9,7 @@ import { useAuth } from '#web/lib/auth.tsx';
 import type { User } from '#web/types/api.ts';
 import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
 import { DeleteAccountModal } from '../components/DeleteAccountModal.tsx';
+import { FamilyMailSettings } from '../components/FamilyMailSettings.tsx';
 import { ProfileImageUpload } from '../components/ProfileImageUpload.tsx';
 
 /**
@@ -104,6 +105,8 @@ function Profile({ user, onLogout }: { user: User; onLogout: () => void }) {
         <h2 id={`${id}-voice`}>Voice and Narration</h2>
         <VoiceSection />
       </section>
+
+      <FamilyMailSettings />
 
       <SessionSection onLogout={onLogout} />
 
