@@ -51,7 +51,7 @@ const oneLine = (blank: string) => [
 ];
 
 /** Optional text, trimmed (`''` clears it). Multi-line text (an audio description) keeps its line breaks. */
-const optionalTrimmed = (max: number, message: string, opts: { multiLine?: boolean } = {}) =>
+export const optionalTrimmed = (max: number, message: string, opts: { multiLine?: boolean } = {}) =>
   z.optional(
     z.pipe(
       z.nullable(z.string()),
