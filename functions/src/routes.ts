@@ -6,6 +6,7 @@ import { accountFunctions, accountRoutes } from './routes/accounts.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { interactiveRoutes } from './routes/interactive.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { photoRoutes } from './routes/photos.ts';
 import { adminStoryRoutes, publicStoryRoutes, storyRoutes } from './routes/stories.ts';
 import { voiceRoutes } from './routes/voice.ts';
 
@@ -99,6 +100,7 @@ export const routes: readonly RouteDef[] = [
   ...interactiveRoutes,
   ...mediaRoutes,
   ...voiceRoutes,
+  ...photoRoutes,
 ];
 
 /** The private functions (functions/src/routes/accounts.ts). */
