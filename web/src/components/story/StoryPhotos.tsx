@@ -1,4 +1,6 @@
-import { photoText, type StoryPhotoDto } from '@storyloom/shared/photos';
+// The texts alone, not the photo schemas: the shared view's first load carries no zod (first-load.test.ts).
+import { photoText } from '@storyloom/shared/messages/photos';
+import type { StoryPhotoDto } from '@storyloom/shared/photos';
 import { SecureImage } from '#web/components/media/SecureImage.tsx';
 
 /**
