@@ -8,6 +8,7 @@ import { familyMailFunctions, familyMailRoutes } from './routes/family-mail.ts';
 import { interactiveRoutes } from './routes/interactive.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { promptRoutes } from './routes/prompts.ts';
+import { photoRoutes } from './routes/photos.ts';
 import { adminStoryRoutes, publicStoryRoutes, storyRoutes } from './routes/stories.ts';
 import { voiceRoutes } from './routes/voice.ts';
 
@@ -106,6 +107,7 @@ export const routes: readonly RouteDef[] = [
   ...voiceRoutes,
   ...familyMailRoutes,
   ...promptRoutes,
+  ...photoRoutes,
 ];
 
 /** The private functions (functions/src/routes/accounts.ts). */

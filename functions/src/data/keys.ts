@@ -131,6 +131,9 @@ export const keys = {
    * under the owner's prefix, so account deletion reaches them too (docs/media.md).
    */
   storyMediaPrefix: (ownerId: string, storyId: string) => `users/${ownerId}/stories/${storyId}/`,
+  /** A photo of a story (data/story-photos.ts), in the story's partition: it goes with the story. */
+  storyPhoto: (storyId: string, photoId: string) => ({ pk: `STORY#${storyId}`, sk: `PHOTO#${photoId}` }),
+  storyPhotoPrefix: () => 'PHOTO#',
   // ---- end Stories ----
 
   // ---- Voice (docs/voice.md) ----

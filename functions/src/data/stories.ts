@@ -39,6 +39,8 @@ export interface StoryRecord {
   version?: number;
   /** The live share-link token, if any (also the key of the link item). */
   shareToken?: string;
+  /** The first ready photo's thumbnail key and alt text, for cards (data/story-photos.ts keeps it). */
+  coverPhoto?: { key: string; alt: string };
 }
 
 /** The fields an owner edits (PUT /api/stories/{id}); `null` clears an optional field. */
@@ -72,6 +74,7 @@ const STORY_FIELDS = [
   'allowComments',
   'shareToken',
   'version',
+  'coverPhoto',
 ] as const satisfies readonly (keyof StoryRecord)[];
 
 /** The story's own fields from a stored item (drops keys and index attributes). */

@@ -16,5 +16,7 @@ export const mediaJobSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('voice.delete-user-voices'), userId: z.string(), before: z.string() }),
   /** The periodic sweep of provider voices nothing points at (hourly: EventBridge in AWS, a timer locally). */
   z.object({ type: z.literal('voice.sweep-provider-voices') }),
+  /** Make a story photo's display and thumbnail variants (docs/media.md, "Photos"). */
+  z.object({ type: z.literal('photos.process'), storyId: z.string(), photoId: z.string() }),
 ]);
 export type MediaJob = z.infer<typeof mediaJobSchema>;

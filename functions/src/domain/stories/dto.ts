@@ -3,7 +3,9 @@ import type { CommentDto, ShareDto, StoryDto } from '@storyloom/shared/schemas/s
 import { voiceText } from '@storyloom/shared/voice';
 import type { StoryRecord } from '../../data/stories.ts';
 import type { CommentRecord } from '../../data/story-comments.ts';
+import type { StoryPhoto } from '../../data/story-photos.ts';
 import type { ShareRecord } from '../../data/story-shares.ts';
+import { toCoverDto, toPhotoDtos } from '../photos/dto.ts';
 
 /** What the caller of a story response is, relative to that story. */
 export interface StoryView {
@@ -23,6 +25,8 @@ export interface StoryView {
   sharedPermission?: ShareRecord['permission'];
   /** In lists the content is cut to LIST_CONTENT_CHARS (responses stay far under Lambda's 6 MB). */
   list?: boolean;
+  /** Single-story views: the story's photos in order. */
+  photos?: readonly StoryPhoto[];
 }
 
 /** A story as the API returns it (spec section 3, both spellings of the creation time). */
@@ -59,6 +63,8 @@ export function toStoryDto(story: StoryRecord, view: StoryView): StoryDto {
     permissions: view.permissions,
     ...(view.sharedPermission ? { shared_permission: view.sharedPermission } : {}),
     ...(view.adminList ? { User: { Username: story.authorUsername } } : {}),
+    ...(view.photos ? { photos: toPhotoDtos(view.photos, isOwner) } : {}),
+    cover_photo: toCoverDto(story),
   };
 }
 

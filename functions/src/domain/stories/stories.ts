@@ -26,6 +26,7 @@ import {
   updateStoryFields,
 } from '../../data/stories.ts';
 import { type CommentRecord, decodeCommentsCursor, toCommentRecord } from '../../data/story-comments.ts';
+import { photosFromItems, type StoryPhoto } from '../../data/story-photos.ts';
 import { isShareItem, listSharesWithUser, type ShareRecord, toShareRecord } from '../../data/story-shares.ts';
 import { getUser } from '../../data/users.ts';
 import { config } from '../../lib/config.ts';
@@ -83,6 +84,8 @@ export interface StoryPartition {
   shares: ShareRecord[];
   comments: CommentRecord[];
   commentsNextCursor: string | null;
+  /** Its photos in order (docs/media.md, "Photos"). */
+  photos: StoryPhoto[];
 }
 
 export async function readStoryPartition(storyId: string): Promise<StoryPartition | undefined> {
@@ -94,6 +97,7 @@ export async function readStoryPartition(storyId: string): Promise<StoryPartitio
     shares: items.filter(isShareItem).map(toShareRecord),
     comments: comments.map(toCommentRecord),
     commentsNextCursor: commentsNext ? encodeCursor(commentsNext) : null,
+    photos: photosFromItems(items),
   };
 }
 
@@ -102,8 +106,10 @@ function ownerView(
   shares: ShareRecord[],
   comments: CommentRecord[],
   commentsNextCursor?: string | null,
+  photos: readonly StoryPhoto[] = [],
 ) {
   return {
+    photos,
     seesLinkToken: true,
     permissions: { manage: true, comment: story.allowComments, listen: true },
     shares,
@@ -115,9 +121,11 @@ function ownerView(
 
 /** The single-story view for a caller with a known relation (never `none`). */
 export function viewFor(partition: StoryPartition, relation: Relation, viewerId: string): StoryDto {
-  const { story, shares, comments, commentsNextCursor } = partition;
-  if (relation.kind === 'owner') return toStoryDto(story, ownerView(story, shares, comments, commentsNextCursor));
+  const { story, shares, comments, commentsNextCursor, photos } = partition;
+  if (relation.kind === 'owner')
+    return toStoryDto(story, ownerView(story, shares, comments, commentsNextCursor, photos));
   return toStoryDto(story, {
+    photos,
     seesLinkToken: relation.kind === 'admin',
     // Listening on the signed-in routes is for the owner and people shared with by name (docs/interactive.md).
     permissions: { manage: false, comment: canComment(story, relation), listen: relation.kind === 'share' },
@@ -141,8 +149,8 @@ export async function getStoryForUser(storyId: string, userId: string): Promise<
 export async function ownerStoryView(storyId: string): Promise<StoryDto> {
   const partition = await readStoryPartition(storyId);
   if (!partition) throw storyNotFound();
-  const { story, shares, comments, commentsNextCursor } = partition;
-  return toStoryDto(story, ownerView(story, shares, comments, commentsNextCursor));
+  const { story, shares, comments, commentsNextCursor, photos } = partition;
+  return toStoryDto(story, ownerView(story, shares, comments, commentsNextCursor, photos));
 }
 
 /**
@@ -239,6 +247,7 @@ function hashed(userId: string): string {
 
 const ownListView = (story: StoryRecord) => ({
   ...ownerView(story, [], []),
+  photos: undefined,
   shares: undefined,
   comments: undefined,
   list: true,
