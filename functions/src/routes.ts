@@ -7,6 +7,7 @@ import { contactRoutes } from './routes/contact.ts';
 import { interactiveRoutes } from './routes/interactive.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { adminStoryRoutes, publicStoryRoutes, storyRoutes } from './routes/stories.ts';
+import { transcriptRoutes } from './routes/transcripts.ts';
 import { voiceRoutes } from './routes/voice.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -99,6 +100,7 @@ export const routes: readonly RouteDef[] = [
   ...interactiveRoutes,
   ...mediaRoutes,
   ...voiceRoutes,
+  ...transcriptRoutes,
 ];
 
 /** The private functions (functions/src/routes/accounts.ts). */

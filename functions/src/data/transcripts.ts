@@ -144,31 +144,25 @@ export function putTranscriptionRequest(storyId: string, ownerId: string, jobKey
   );
 }
 
-/** Records that no automatic transcription will come, and why (the owner is told and types it). */
-export function putTranscriptionRefused(
-  storyId: string,
-  ownerId: string,
-  problem: TranscriptProblem,
-): Promise<boolean> {
-  return conditionally(
+/**
+ * Forgets a transcription request no worker will serve (no speech-to-text key): the item goes when it holds no
+ * text, else only its job fields. Only while it is still that recording's request.
+ */
+export async function clearTranscriptionRequest(storyId: string, jobKey: string): Promise<void> {
+  const deleted = await conditionally(
     dynamo.send(
-      new UpdateCommand({
+      new DeleteCommand({
         TableName: table(),
         Key: keys.transcript(storyId),
-        ...buildUpdate({
-          set: {
-            type: 'Transcript',
-            storyId,
-            ownerId,
-            jobStatus: 'failed',
-            problem,
-            updatedAt: new Date().toISOString(),
-          },
-          condition: 'attribute_not_exists(pk)',
-        }),
+        ConditionExpression: 'jobKey = :jobKey AND attribute_not_exists(#text)',
+        ExpressionAttributeNames: { '#text': 'text' },
+        ExpressionAttributeValues: { ':jobKey': jobKey },
       }),
     ),
   );
+  if (!deleted) {
+    await updateTranscriptionJob(storyId, jobKey, { jobStatus: undefined, leaseUntil: undefined, problem: undefined });
+  }
 }
 
 /**
@@ -265,7 +259,10 @@ export async function storeTranscriptText(
             version,
             timingsKey,
             updatedAt: now,
-            ...(writer.kind === 'machine' ? { jobStatus: 'ready', leaseUntil: undefined } : {}),
+            // The owner's text ends any automatic transcription still to come: theirs wins.
+            jobStatus: writer.kind === 'machine' ? 'ready' : undefined,
+            leaseUntil: undefined,
+            problem: undefined,
           },
           condition,
           names: { '#text': 'text', '#version': 'version' },
@@ -276,8 +273,18 @@ export async function storeTranscriptText(
     );
     const old = Attributes ? toTranscriptRecord(Attributes) : undefined;
     if (old?.timingsKey && old.timingsKey !== timingsKey) await deleteMedia(old.timingsKey);
+    const {
+      jobStatus: _status,
+      leaseUntil: _lease,
+      problem: _problem,
+      ...kept
+    } = old ?? {
+      storyId: story.id,
+      ownerId: story.authorId,
+    };
     return {
-      ...(old ?? { storyId: story.id, ownerId: story.authorId }),
+      ...kept,
+      ...(writer.kind === 'machine' ? { jobStatus: 'ready' as const } : {}),
       text: input.text,
       source: input.source,
       version,

@@ -16,5 +16,7 @@ export const mediaJobSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('voice.delete-user-voices'), userId: z.string(), before: z.string() }),
   /** The periodic sweep of provider voices nothing points at (hourly: EventBridge in AWS, a timer locally). */
   z.object({ type: z.literal('voice.sweep-provider-voices') }),
+  /** Transcribe an audio story's recording (speech to text): `jobKey` = the recording's media key. */
+  z.object({ type: z.literal('transcript.transcribe'), storyId: z.string(), jobKey: z.string() }),
 ]);
 export type MediaJob = z.infer<typeof mediaJobSchema>;

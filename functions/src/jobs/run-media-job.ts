@@ -1,5 +1,6 @@
 import { engineKind } from '../adapters/voice/engine-kind.ts';
 import { elevenLabsEngine } from '../adapters/voice/provider.ts';
+import { runTranscription } from '../domain/transcripts/transcribe-job.ts';
 import { runClone } from '../domain/voice/clone-job.ts';
 import type { JobDelivery } from '../domain/voice/job-context.ts';
 import { runNarration } from '../domain/voice/narration-job.ts';
@@ -28,5 +29,7 @@ export async function runMediaJob(job: MediaJob, delivery: JobDelivery): Promise
       if (engineKind() !== 'elevenlabs') return;
       await sweepProviderVoices(await elevenLabsEngine());
       return;
+    case 'transcript.transcribe':
+      return runTranscription(job, delivery);
   }
 }

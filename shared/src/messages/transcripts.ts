@@ -32,5 +32,7 @@ export const transcriptText = {
   cancel: 'Cancel',
   fieldLabel: 'What the recording says',
   /** Under Listen Interactively on an audio story: where the answers come from. */
-  answersFromTranscript: 'Answers come from the transcript of the recording.',
+  answersFromTranscript: 'Answers come from the transcript of the recording and are shown as text only.',
+  answersInStorytellersVoice:
+    "Answers come from the transcript of the recording and are spoken in the storyteller's voice (AI).",
 } as const;
