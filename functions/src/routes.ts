@@ -10,6 +10,7 @@ import { mediaRoutes } from './routes/media.ts';
 import { promptRoutes } from './routes/prompts.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { adminStoryRoutes, publicStoryRoutes, storyRoutes } from './routes/stories.ts';
+import { transcriptRoutes } from './routes/transcripts.ts';
 import { voiceRoutes } from './routes/voice.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -108,6 +109,7 @@ export const routes: readonly RouteDef[] = [
   ...familyMailRoutes,
   ...promptRoutes,
   ...photoRoutes,
+  ...transcriptRoutes,
 ];
 
 /** The private functions (functions/src/routes/accounts.ts). */

@@ -136,6 +136,11 @@ export const keys = {
   storyPhotoPrefix: () => 'PHOTO#',
   // ---- end Stories ----
 
+  // ---- Transcripts (docs/stories.md, "Transcripts") ----
+  /** An audio story's transcript and its transcription job, in the story's partition (goes with it). */
+  transcript: (storyId: string) => ({ pk: `STORY#${storyId}`, sk: 'TRANSCRIPT' }),
+  // ---- end Transcripts ----
+
   // ---- Voice (docs/voice.md) ----
   /** A user's voice profile: sample, voice id, consent, clone status (one per user). */
   voiceProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'VOICE' }),

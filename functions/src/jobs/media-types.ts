@@ -18,5 +18,7 @@ export const mediaJobSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('voice.sweep-provider-voices') }),
   /** Make a story photo's display and thumbnail variants (docs/media.md, "Photos"). */
   z.object({ type: z.literal('photos.process'), storyId: z.string(), photoId: z.string() }),
+  /** Transcribe an audio story's recording (speech to text): `jobKey` = the recording's media key. */
+  z.object({ type: z.literal('transcript.transcribe'), storyId: z.string(), jobKey: z.string() }),
 ]);
 export type MediaJob = z.infer<typeof mediaJobSchema>;
