@@ -6,6 +6,7 @@ import { accountFunctions, accountRoutes } from './routes/accounts.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { familyMailFunctions, familyMailRoutes } from './routes/family-mail.ts';
 import { interactiveRoutes } from './routes/interactive.ts';
+import { keepsakeRoutes } from './routes/keepsake.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { promptRoutes } from './routes/prompts.ts';
 import { photoRoutes } from './routes/photos.ts';
@@ -110,6 +111,7 @@ export const routes: readonly RouteDef[] = [
   ...promptRoutes,
   ...photoRoutes,
   ...transcriptRoutes,
+  ...keepsakeRoutes,
 ];
 
 /** The private functions (functions/src/routes/accounts.ts). */
@@ -153,7 +155,8 @@ export const mediaWorker = {
   maxReceiveCount: 5,
   maxConcurrency: 2,
   queue: 'media-jobs',
-  grants: { table: 'readwrite', media: 'readwrite', queue: 'media-jobs', secrets: ['elevenlabs'] },
+  // jobs: a finished keepsake build queues its "ready" email (mail stays with the jobs worker).
+  grants: { table: 'readwrite', media: 'readwrite', queue: ['media-jobs', 'jobs'], secrets: ['elevenlabs'] },
 } as const satisfies WorkerDef;
 
 /** An SQS worker: one Lambda fed by one queue in batches; like a route, it declares its grants. */

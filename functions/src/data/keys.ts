@@ -210,4 +210,15 @@ export const keys = {
   /** An address SES reported as hard-bounced or complaining: no mail goes to it (adapters/mailer.ts). */
   suppressedAddress: (email: string) => ({ pk: `SUPPRESSED#${lower(email)}`, sk: 'SUPPRESSED' }),
   // ---- end Family-loop email ----
+  // ---- Keepsake (docs/keepsake.md) ----
+  /**
+   * A keepsake build (zip of everything, book) in its owner's partition, so it goes with the account;
+   * build ids sort by start time, so the newest of a kind is the last under its prefix.
+   */
+  keepsakeBuild: (userId: string, kind: string, buildId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `KEEPSAKE#${kind}#${buildId}`,
+  }),
+  keepsakeBuildPrefix: (kind: string) => `KEEPSAKE#${kind}#`,
+  // ---- end Keepsake ----
 } as const;

@@ -5,6 +5,7 @@ import { notifyOperator } from '../domain/contact.ts';
 import { runHourlyFamilyMail } from '../domain/family-mail/daily.ts';
 import { sendDigest } from '../domain/family-mail/digest.ts';
 import { sendWeeklyPrompt } from '../domain/family-mail/weekly.ts';
+import { sendKeepsakeReadyMail } from '../domain/keepsake/mail.ts';
 import type { Job } from './types.ts';
 
 /** Runs one job; throwing sends the message back to the queue for a retry (then the DLQ). */
@@ -31,5 +32,7 @@ export async function runJob(job: Job): Promise<void> {
     case 'family-mail.digest':
       await sendDigest(job.userId, job.day, job.includeToday ?? false);
       return;
+    case 'keepsake.ready-mail':
+      return sendKeepsakeReadyMail(job);
   }
 }

@@ -1,3 +1,4 @@
+import { KEEPSAKE_KINDS } from '@storyloom/shared/keepsake';
 import * as z from 'zod/mini';
 
 /**
@@ -26,6 +27,13 @@ export const jobSchema = z.discriminatedUnion('type', [
     userId: z.string(),
     day: z.string(),
     includeToday: z.optional(z.boolean()),
+  }),
+  /** Emails the owner that a keepsake build (zip, book) is ready to download (docs/keepsake.md). */
+  z.object({
+    type: z.literal('keepsake.ready-mail'),
+    ownerId: z.string(),
+    kind: z.enum(KEEPSAKE_KINDS),
+    buildId: z.string(),
   }),
 ]);
 export type Job = z.infer<typeof jobSchema>;

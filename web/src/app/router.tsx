@@ -124,6 +124,11 @@ export const routes: RouteObject[] = [
                 () => import('#web/features/profile/routes/ProfileRoute.tsx'),
                 'ProfileRoute',
               ),
+              lazyRoute(
+                paths.keepsakeDownload.path,
+                () => import('#web/features/profile/routes/KeepsakeDownloadRoute.tsx'),
+                'KeepsakeDownloadRoute',
+              ),
             ],
           },
           {

@@ -41,6 +41,11 @@ export const paths = {
   editStory: { path: '/edit-story/:id', getHref: (id: string) => `/edit-story/${encodeURIComponent(id)}` },
   story: { path: '/story/:id', getHref: (id: string) => `/story/${encodeURIComponent(id)}` },
   profile: { path: '/profile', getHref: () => '/profile' },
+  /** The emailed link of a keepsake build (shared/src/keepsake.ts keepsakeDownloadPath: the server builds it too). */
+  keepsakeDownload: {
+    path: '/keepsake/:kind/download/:id',
+    getHref: (kind: string, id: string) => `/keepsake/${encodeURIComponent(kind)}/download/${encodeURIComponent(id)}`,
+  },
   admin: { path: '/admin', getHref: () => '/admin' },
 
   // Prompts and questions from the family (docs/family-loop.md).

@@ -1,6 +1,8 @@
 import { fallback, success } from '@storyloom/shared/messages';
+import { exportText } from '@storyloom/shared/messages/keepsake';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ExportSection } from '#web/components/keepsake/ExportSection.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { VoiceSection } from '#web/components/voice/VoiceSection.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -107,6 +109,10 @@ function Profile({ user, onLogout }: { user: User; onLogout: () => void }) {
       </section>
 
       <FamilyMailSettings />
+      <section className="card profile-section" aria-labelledby={`${id}-export`}>
+        <h2 id={`${id}-export`}>{exportText.heading}</h2>
+        <ExportSection />
+      </section>
 
       <SessionSection onLogout={onLogout} />
 
