@@ -3,6 +3,7 @@
  * and local mode mounts the same entries on its HTTP server.
  */
 import { accountFunctions, accountRoutes } from './routes/accounts.ts';
+import { bookRoutes } from './routes/book.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { familyMailFunctions, familyMailRoutes } from './routes/family-mail.ts';
 import { interactiveRoutes } from './routes/interactive.ts';
@@ -112,6 +113,7 @@ export const routes: readonly RouteDef[] = [
   ...photoRoutes,
   ...transcriptRoutes,
   ...keepsakeRoutes,
+  ...bookRoutes,
 ];
 
 /** The private functions (functions/src/routes/accounts.ts). */

@@ -73,6 +73,14 @@ export const keys = {
   askedQuestionPrefix: () => 'ASKED#',
   // ---- end Interactive ----
 
+  // ---- Book listening links (docs/keepsake.md, "A printed book") ----
+  /** A book's listening link by the SHA-256 of its token (the token itself is printed, never stored). */
+  bookLink: (tokenHash: string) => ({ pk: `BOOKLINK#${tokenHash}`, sk: 'BOOKLINK' }),
+  /** A user's book links by book id (gsi1 on the link item): the owner's page and account deletion find them. */
+  bookLinksOfUserIndex: (ownerId: string, bookId: string) => ({ gsi1pk: `BOOKLINKS#${ownerId}`, gsi1sk: bookId }),
+  bookLinksOfUserPartition: (ownerId: string) => `BOOKLINKS#${ownerId}`,
+  // ---- end Book listening links ----
+
   // ---- Stories (docs/stories.md) ----
   /** Story by id. Its shares and comments live in the same partition: one Query reads the whole story view. */
   story: (storyId: string) => ({ pk: `STORY#${storyId}`, sk: 'STORY' }),

@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
             () => import('#web/features/profile/routes/UnsubscribeRoute.tsx'),
             'UnsubscribeRoute',
           ),
+          lazyRoute(paths.listen.path, () => import('#web/features/book/routes/ListenRoute.tsx'), 'ListenRoute'),
           lazyRoute(
             paths.privacyPolicy.path,
             () => import('#web/features/legal/routes/PrivacyPolicyRoute.tsx'),
@@ -118,6 +119,11 @@ export const routes: RouteObject[] = [
                 paths.promptAnswered.path,
                 () => import('#web/features/prompts/routes/PromptAnsweredRoute.tsx'),
                 'PromptAnsweredRoute',
+              ),
+              lazyRoute(
+                paths.makeBook.path,
+                () => import('#web/features/book/routes/MakeBookRoute.tsx'),
+                'MakeBookRoute',
               ),
               lazyRoute(
                 paths.profile.path,
