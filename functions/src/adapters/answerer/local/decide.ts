@@ -1,4 +1,5 @@
 import type { Term } from '../text.ts';
+import { attachedFacts } from './attach.ts';
 import type { Fact } from './entities.ts';
 import { findNumbers } from './numbers.ts';
 import type { NormalizedQuestion } from './question.ts';
@@ -54,12 +55,16 @@ export function judge(
   terms: readonly Term[],
 ): Judged[] {
   const typed = isTyped(question.want);
-  const names = terms.filter((t) => index.names.has(t.term)).map((t) => t.term);
+  // Names of people and places the question mentions ("Gene", "Tokyo"), not a language or people said as
+  // an adjective ("who taught you English").
+  const names = terms
+    .filter((t) => index.names.has(t.term) && (t.pos === 'PROPN' || t.pos === 'NOUN'))
+    .map((t) => t.term);
   const detailsFit = question.want === 'when' || question.want === 'year' || question.want === 'where';
   const thing = question.want === 'name' ? namedThing(question.text) : undefined;
   const factsOf = (i: number) => {
     const facts = answeringFacts(index.facts[i]!, question.want, question.text);
-    return thing ? namesOf(index.texts[i]!, facts, thing) : facts;
+    return thing ? namesOf(index.texts[i]!, facts, thing) : attachedFacts(index.texts[i]!, facts, terms);
   };
   const storyVerbs = terms.filter((t) => t.pos === 'VERB' && index.df.has(t.term)).map((t) => t.term);
   const addressed = /\b(you|your|yours)\b/.test(question.text);

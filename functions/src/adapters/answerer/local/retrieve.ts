@@ -112,6 +112,12 @@ const RELATED = new Map<string, string[]>(
   Object.entries(RELATED_WORDS).map(([word, related]) => [stemmed(word), related.split(' ').map((r) => stemmed(r))]),
 );
 
+/** Whether `terms` hold the question term `term`, itself or a word related to it. */
+export function holdsTerm(terms: ReadonlySet<string> | readonly string[], term: string): boolean {
+  const has = (t: string) => ('has' in terms ? terms.has(t) : terms.includes(t));
+  return has(term) || (RELATED.get(term)?.some(has) ?? false);
+}
+
 const FRAME_TERMS = new Set([...FRAME_WORDS].flatMap((w) => [w, stemmed(w)]));
 
 export interface StoryIndex {
@@ -163,18 +169,24 @@ export function storyIndex(request: Pick<AnswerRequest, 'sentences' | 'story'>):
   const ids = [DETAILS_SENTENCE_ID, ...request.sentences.map((s) => s.id)];
   const analyzed = texts.map((t) => analyzeShort(t));
   const context: string[][] = [];
+  const people: string[][] = [];
   const terms = analyzed.map((a, i) => {
     const own = a.terms.map((t) => t.term);
     const nouns = a.terms.filter((t) => t.pos === 'PROPN' || t.pos === 'NOUN').map((t) => t.term);
     const first = a.tokens[0]?.value.toLowerCase() ?? '';
     // "First time he talked to me he bought…": a pronoun anywhere also speaks of the people just named.
+    // "He played bass… / He was tall… / First time he talked to me…": the person named a few sentences back
+    // is still the one spoken of while the pronouns go on.
     const carried =
       i > 1 && PRONOUN_START.has(first)
         ? (context[i - 1] ?? [])
         : i > 1 && PERSONAL.test(texts[i]!)
-          ? (analyzed[i - 1]?.terms ?? []).filter((t) => t.pos === 'PROPN').map((t) => t.term)
+          ? (people[i - 1] ?? [])
           : [];
     context[i] = [...new Set([...nouns, ...carried])];
+    const ownPeople = a.terms.filter((t) => t.pos === 'PROPN').map((t) => t.term);
+    const before = i > 1 && (PRONOUN_START.has(first) || PERSONAL.test(texts[i]!)) ? (people[i - 1] ?? []) : [];
+    people[i] = [...new Set([...ownPeople, ...before])].slice(0, 6);
     return [...own, ...carried.filter((t) => !own.includes(t))];
   });
   const df = new Map<string, number>();
