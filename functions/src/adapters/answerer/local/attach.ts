@@ -1,7 +1,7 @@
 import { analyzeShort, type Term } from '../text.ts';
 import type { Fact } from './entities.ts';
 
-// import { holdsTerm } from './retrieve.ts';
+import { holdsTerm } from './retrieve.ts';
 
 /**
  * Which event a fact belongs to. A sentence often joins two events ("I qualified in June 1965, and I wore
@@ -64,4 +64,3 @@ export function attachedFacts(sentence: string, facts: readonly Fact[], terms: r
   const holding = list.filter((_, k) => holds[k]);
   return facts.filter((f) => holding.some((c) => f.start >= c.start && f.start < c.end));
 }
-const holdsTerm = (t: Set<string>, x: string) => t.has(x);
