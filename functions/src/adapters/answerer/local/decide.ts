@@ -6,6 +6,7 @@ import type { NormalizedQuestion } from './question.ts';
 import type { Candidate, StoryIndex } from './retrieve.ts';
 import { holdsTerm, KIN_TERMS } from './retrieve.ts';
 import { answeringFacts, factQuality, isTyped, namedThing, namesOf } from './type-match.ts';
+import { tellsWhich } from './which.ts';
 
 /**
  * The decide stage: which sentence answers, or a calibrated decline. A sentence answers when it covers
@@ -71,6 +72,7 @@ export function judge(
   // Only a word the story uses: "your dad" of a story that says "Papá" is the listener's word for him.
   const kin = terms.filter((t) => KIN_TERMS.has(t.term) && index.df.has(t.term)).map((t) => t.term);
   const addressed = /\b(you|your|yours)\b/.test(question.text);
+  const which = question.which;
   const out: Judged[] = [];
   for (const c of candidates) {
     if (c.index === 0 && !detailsFit) continue;
@@ -113,9 +115,12 @@ export function judge(
     // "did your father come home": a question about one of the family is answered only by a sentence that
     // speaks of that person (named, or carried by a pronoun), not by one about others ("some did not come home").
     const kinMissing = kin.some((k) => !says(k));
+    const whichMissing =
+      which !== undefined &&
+      !tellsWhich(index.texts[c.index]!, index.terms[c.index]!, index.facts[c.index]!, question.text, which);
     const passes = typed
       ? facts.length > 0 && c.coverage >= decideTuning.minTypedCoverage && !verbMissing && !kinMissing
-      : c.coverage >= decideTuning.minCoverage && !kinMissing;
+      : c.coverage >= decideTuning.minCoverage && !kinMissing && !whichMissing;
     // "did your store burn": the narrator's own ("ours", "my", "we") before someone else's.
     const own = addressed && FIRST_PERSON.test(index.texts[c.index]!) ? decideTuning.ownBonus : 1;
     const value =

@@ -227,7 +227,7 @@ export interface Candidate {
 }
 
 /** The question's content terms (frame words such as "how old", "what colour" left to the type match). */
-export function questionTerms(question: NormalizedQuestion): Term[] {
+export function questionTerms(question: NormalizedQuestion, index?: StoryIndex): Term[] {
   const seen = new Map<string, Term>();
   const framing = new Set(
     [...question.text.matchAll(/\bhow ([a-z]+)/g)]
@@ -237,6 +237,10 @@ export function questionTerms(question: NormalizedQuestion): Term[] {
   );
   for (const t of analyzeShort(question.text).terms)
     if (!FRAME_TERMS.has(t.term) && !framing.has(t.term) && !seen.has(t.term)) seen.set(t.term, t);
+  // "What ship did you come on" of a story that never says "ship": the word names the kind of answer (the
+  // decide stage wants a sentence that says which one), not something the answer must repeat.
+  const which = question.which?.term;
+  if (which && index && !index.df.has(which)) seen.delete(which);
   return [...seen.values()];
 }
 
