@@ -4,7 +4,7 @@ import type { Fact } from './entities.ts';
 import { findNumbers } from './numbers.ts';
 import type { NormalizedQuestion } from './question.ts';
 import type { Candidate, StoryIndex } from './retrieve.ts';
-import { holdsTerm, KIN_TERMS } from './retrieve.ts';
+import { holdsTerm, KIN_TERMS, saysInWords } from './retrieve.ts';
 import { answeringFacts, factQuality, isTyped, namedThing, namesOf } from './type-match.ts';
 import { tellsWhich } from './which.ts';
 
@@ -111,7 +111,14 @@ export function judge(
     // family: "drove" / "the driver") must be said. When the story never says it, the story does not tell who.
     const says = (term: string) =>
       holdsTerm(index.terms[c.index]!, term) || (bridge !== undefined && holdsTerm(index.terms[bridge]!, term));
-    const verbMissing = question.want === 'who' && questionVerbs.some((v) => !says(v));
+    const verbMissing =
+      (question.want === 'who' || question.want === 'where') &&
+      questionVerbs.some(
+        (v) =>
+          !says(v) &&
+          !saysInWords(index.texts[c.index]!, v) &&
+          !(bridge !== undefined && saysInWords(index.texts[bridge]!, v)),
+      );
     // "did your father come home": a question about one of the family is answered only by a sentence that
     // speaks of that person (named, or carried by a pronoun), not by one about others ("some did not come home").
     const kinMissing = kin.some((k) => !says(k));

@@ -27,7 +27,15 @@ describe('word families (derivational morphology)', () => {
   });
 });
 
-describe('who: the question verb must be told', () => {
+describe('who and where: the question verb must be told', () => {
+  it('declines "where was X stationed" when the story only says where X served, not where he was stationed', () => {
+    const story = 'My brother Walter was already in the Army. I stayed home on the farm with my mother.';
+    expect(ask(story, 'where was walter stationed')).toEqual({ kind: 'not-in-story' });
+  });
+  it('counts a related word the index leaves out as a stop word ("keep" / "I have them in a tin")', () => {
+    const story = 'I wrote to her every week for a year. I have all the letters in a biscuit tin.';
+    expect(ask(story, 'where do you keep the letters')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
   it('declines "who ran the shop" when the story never tells anyone running it', () => {
     const story = 'My aunt Rosa had a shop on Main Street. We sold bread there. Later we moved away.';
     expect(ask(story, 'who ran the shop')).toEqual({ kind: 'not-in-story' });

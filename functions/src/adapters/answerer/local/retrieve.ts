@@ -138,6 +138,15 @@ export function holdsTerm(terms: ReadonlySet<string> | readonly string[], term: 
   return false;
 }
 
+/**
+ * Whether a sentence says a word related to `term` that the index leaves out as a stop word ("where do you
+ * keep the cards" / "I have all of them in a shoebox").
+ */
+export function saysInWords(sentence: string, term: string): boolean {
+  const words = new Set(sentence.toLowerCase().match(/[a-z]+/g) ?? []);
+  return RELATED.get(term)?.some((r) => words.has(r)) ?? false;
+}
+
 const FRAME_TERMS = new Set([...FRAME_WORDS].flatMap((w) => [w, stemmed(w)]));
 
 export interface StoryIndex {
