@@ -224,6 +224,8 @@ export interface Which {
   term: string;
   /** "what kind/sort/type of …": the thing must be qualified, not only mentioned. */
   kind: boolean;
+  /** The question's verbs ("what flowers did she grow": grow), whose object may name the thing. */
+  verbs: string[];
 }
 
 const KIND_OF = /^(?:what|which)\s+(?:kind|sort|type|kinds|sorts|types)\s+of\s+([a-z][a-z'-]*)/;
@@ -237,5 +239,8 @@ export function whichThing(questionText: string): Which | undefined {
   if (!word || FRAME_WORDS.has(word)) return undefined;
   const term = analyzeShort(word).terms[0];
   if (!term || (term.pos !== 'NOUN' && term.pos !== 'PROPN')) return undefined;
-  return { term: term.term, kind: Boolean(kindOf) };
+  const verbs = analyzeShort(questionText)
+    .terms.filter((t) => t.pos === 'VERB')
+    .map((t) => t.term);
+  return { term: term.term, kind: Boolean(kindOf), verbs };
 }

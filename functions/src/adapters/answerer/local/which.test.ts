@@ -36,4 +36,11 @@ describe('which: "what X" asks which one of a thing', () => {
     expect(ask(story, 'what ship did you sail on')).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
     expect(ask(story, 'what job did you have later')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
   });
+  it('takes the object of the question verb as the thing: "what vegetables did she grow" / "she grew cabbages"', () => {
+    const story = 'My mother kept a garden behind the hut. She grew cabbages and beans there.';
+    expect(ask(story, 'what vegetables did she grow')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    expect(ask('My mother went to work in the garden every day.', 'what vegetables did she work on')).toEqual({
+      kind: 'not-in-story',
+    });
+  });
 });

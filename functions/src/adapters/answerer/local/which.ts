@@ -15,6 +15,33 @@ export { whichThing } from './question.ts';
 const ROLE_THINGS = new Set(['job', 'work', 'posit', 'trade', 'occup', 'career', 'profess', 'role']);
 const ROLE_TOLD = /\b(?:was|were|became|become|worked as|work as|trained as)\s+(?:a|an|the)\s+(?:[a-z-]+\s+)?[a-z-]+/i;
 
+/** Words that cannot be the object a verb names (prepositions, pronouns, connectives, adverbs of place). */
+const NOT_OBJECT = new Set(
+  'in at on to from for with by into of up down out off over about after before then there here and but so because it them him her me us you that this what when where who how which not'.split(
+    ' ',
+  ),
+);
+
+/** Whether the sentence says one of `verbs` followed by an object the question does not already hold. */
+function objectOfVerb(sentence: string, verbs: readonly string[], asked: ReadonlySet<string>): boolean {
+  const words = sentence.toLowerCase().match(LOWER_WORDS) ?? [];
+  return words.some((w, i) => {
+    if (
+      !verbs.some((v) =>
+        holdsTerm(
+          analyzeShort(w).terms.map((t) => t.term),
+          v,
+        ),
+      )
+    )
+      return false;
+    let j = i + 1;
+    while (j < words.length && ARTICLES.has(words[j]!)) j++;
+    const object = words[j];
+    return object !== undefined && !NOT_OBJECT.has(object) && !asked.has(object);
+  });
+}
+
 const LOWER_WORDS = /[a-z][a-z'-]*/g;
 const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'his', 'her', 'their', 'your', 'this', 'that', 'of', 'some']);
 
@@ -40,6 +67,8 @@ export function tellsWhich(
   if (named) return true;
   // "what job / what position": a role told as "became a schoolteacher", "was the best shortstop".
   if (ROLE_THINGS.has(which.term) && ROLE_TOLD.test(sentence)) return true;
+  // "what flowers did she grow" → "she grew morning glories": the question's verb with a new object.
+  if (which.verbs.length && objectOfVerb(sentence, which.verbs, asked)) return true;
   if (!holdsTerm(sentenceTerms, which.term)) return false;
   if (!which.kind) return true;
   // "what kind of candy": a word before the thing that says which kind, not only "a candy factory".
