@@ -100,6 +100,7 @@ const SYNONYMS: Record<string, string> = {
   kid: 'child',
   children: 'child',
   auntie: 'aunt',
+  dr: 'doctor',
   wed: 'marry',
   wedding: 'marry',
   married: 'marry',

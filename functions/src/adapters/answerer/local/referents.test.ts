@@ -64,3 +64,16 @@ describe('family members a question asks about', () => {
     expect(ask(story, 'how much could your dad pick in a day')).toMatchObject({ kind: 'answer' });
   });
 });
+
+describe('measures and titles', () => {
+  it('finds "how cold did it get" in a sentence about the winter, and "how hot" by the heat', () => {
+    const story = 'We lived in a tar-paper barrack. In winter it went down to twenty below. The summers were dusty.';
+    expect(ask(story, 'how cold did it get')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    const shed = 'The heat in the shed was forty degrees some days. We drank tea all day.';
+    expect(ask(shed, 'how hot did it get')).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+  });
+  it('reads "Dr. Pratt" as the doctor\'s name', () => {
+    const story = 'The road was closed by snow. Then I called Dr. Pratt and told him to hurry.';
+    expect(ask(story, 'what was the doctors name')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+});

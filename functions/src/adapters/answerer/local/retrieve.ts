@@ -103,6 +103,9 @@ const RELATED_WORDS: Record<string, string> = {
   come: 'came arrive arrived sail sailed emigrate',
   land: 'landed arrive',
   protect: 'stood guard save',
+  hot: 'heat degrees summer',
+  cold: 'winter below freezing degrees snow frost',
+  far: 'miles away',
 };
 
 function stemmed(word: string): string {
@@ -250,6 +253,10 @@ export function questionTerms(question: NormalizedQuestion, index?: StoryIndex):
   // decide stage wants a sentence that says which one), not something the answer must repeat.
   const which = question.which?.term;
   if (which && index && !index.df.has(which)) seen.delete(which);
+  // "how cold did it get": with nothing else to go on, the measure itself is what the story talks about
+  // ("it was thirty below, so cold the nails popped"); not "old"/"long", which every story says of anything.
+  if (seen.size === 0 && question.want === 'measure')
+    for (const t of analyzeShort(question.text).terms) if (framing.has(t.term)) seen.set(t.term, t);
   return [...seen.values()];
 }
 
