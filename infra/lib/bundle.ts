@@ -7,6 +7,7 @@ import * as cxapi from 'aws-cdk-lib/cx-api';
 import type { Construct } from 'constructs';
 import { type BuildOptions, build, type LogLevel, type Metafile, type Plugin } from 'esbuild';
 import { missingGrants, sdkUseByFunction } from './grants.ts';
+import { copyNativePackages, LAMBDA_NATIVE_PLATFORM, NATIVE_PACKAGES, nativeCarriers } from './native-packages.ts';
 import { REPO_ROOT } from './paths.ts';
 
 /** The Lambda id of the jobs queue's worker; routes use `routeId(route)`. */
@@ -167,11 +168,15 @@ export async function bundleHandlers(
   entries: Record<string, string>,
   outDir: string = BUNDLE_DIR,
   logLevel: LogLevel = 'warning',
+  /** The platform of the native binaries copied beside bundles (tests use the machine's own). */
+  nativePlatform: string = LAMBDA_NATIVE_PLATFORM,
 ): Promise<Metafile> {
   assertEntriesExist(entries);
   await rm(outDir, { recursive: true, force: true });
   const result = await build({ ...buildOptions(entries, logLevel), outdir: outDir }).catch(bundlingFailed);
   await copyGplPackages(outDir, checkGplUse(result.metafile));
+  // sharp (photo variants): its package and the Lambda platform's binary beside the bundles that import it.
+  await copyNativePackages(outDir, nativeCarriers(result.metafile), nativePlatform);
   await copyBookFonts(outDir, functionsContaining(result.metafile, BOOK_FONT_MODULE));
   return result.metafile;
 }
@@ -220,7 +225,7 @@ function buildOptions(entries: Record<string, string>, logLevel: LogLevel) {
     banner: {
       js: "import{createRequire as __createRequire}from'node:module';const require=__createRequire(import.meta.url);",
     },
-    external: [...LOCAL_ONLY_GPL_PACKAGES],
+    external: [...LOCAL_ONLY_GPL_PACKAGES, ...NATIVE_PACKAGES],
     plugins: [gplGuard],
     // Which SDK clients and commands each bundle keeps: the per-route grant check reads it.
     metafile: true,

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { routeId, routes, worker } from '@storyloom/functions/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleHandlers, handlerEntries, WORKER_FUNCTION_ID } from '../lib/bundle.ts';
+import { nativeCarriers } from '../lib/native-packages.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -119,5 +120,30 @@ export const handler = async () => {
     );
     const worker = await import(pathToFileURL(join(out, 'worker-media-jobs', 'index.mjs')).href);
     expect(typeof (await worker.handler())).toBe('function');
+  });
+});
+
+describe('native packages (sharp)', () => {
+  it('keeps sharp out of the bundle and copies it, its dependencies and the platform binary beside it', async () => {
+    const out = join(dir, 'out-native');
+    const metafile = await bundleHandlers(
+      await entries({
+        'worker-photos':
+          "import sharp from 'sharp';\nexport const handler = async () => (await sharp({ create: { width: 40, height: 20, channels: 3, background: 'red' } }).resize({ width: 10 }).webp().toBuffer({ resolveWithObject: true })).info;",
+      }),
+      out,
+      'silent',
+      // The Lambda's platform (linux-arm64) comes from the registry; the machine's own proves the copy works.
+      `linux-${process.arch}`,
+    );
+    expect(nativeCarriers(metafile)).toEqual(['worker-photos']);
+    const modules = join(out, 'worker-photos', 'node_modules');
+    expect((await readdir(join(modules, '@img'))).sort()).toEqual(
+      expect.arrayContaining([`sharp-linux-${process.arch}`, `sharp-libvips-linux-${process.arch}`, 'colour']),
+    );
+    expect(existsSync(join(modules, 'sharp', 'package.json'))).toBe(true);
+    expect(existsSync(join(modules, 'detect-libc', 'package.json'))).toBe(true);
+    const fn = await import(pathToFileURL(join(out, 'worker-photos', 'index.mjs')).href);
+    expect(await fn.handler()).toMatchObject({ width: 10, height: 5, format: 'webp' });
   });
 });

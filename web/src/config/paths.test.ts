@@ -23,6 +23,8 @@ describe('paths', () => {
       '/profile',
       '/make-book',
       '/admin',
+      '/prompts',
+      '/prompts/answered/:storyId',
     ]);
   });
 
