@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { familyMailText as t } from '@storyloom/shared/messages/family-mail';
+import { answeredMailText, familyMailText as t } from '@storyloom/shared/messages/family-mail';
 import { describe, expect, it } from 'vitest';
 import { useServerEnv } from '../support/env.ts';
 import { api, call, uniqueMarker } from '../support/http.ts';
@@ -130,6 +130,38 @@ describe('the family digest', () => {
     expect(await sendDigest(other.id, today(), true)).toBe('nothing');
     expect(await mailsTo(grandchild.email)).toHaveLength(0);
     expect(await mailsTo(other.email)).toHaveLength(0);
+  });
+
+  it('tells whoever asked at once when the story answering their question is shared with them', async () => {
+    const { grandma, grandchild } = await family();
+    const first = await createStory(grandma, { title: `Where we lived ${uniqueMarker()}` });
+    await shareWith(grandma, first.ID, grandchild.username, 'read');
+    const question = `How did you and Grandpa meet? ${uniqueMarker()}`;
+    const asked = await api<{ id: string }>('POST', `/api/family-questions/${grandma.id}`, {
+      token: grandchild.token,
+      body: { text: question },
+    });
+    expect(asked.status).toBe(201);
+    const answer = await createStory(grandma, { title: `The dance hall ${uniqueMarker()}` });
+    const marked = await api('POST', `/api/prompts/${asked.body.id}/answered`, {
+      token: grandma.token,
+      body: { story_id: answer.ID },
+    });
+    expect(marked.status).toBe(200);
+    await shareWith(grandma, answer.ID, grandchild.username, 'read');
+
+    // The share route queued the email; the local worker loop sends it.
+    const mail = await waitForMail((m) => m.to.includes(grandchild.email) && m.text.includes(question));
+    expect(mail.subject).toBe(answeredMailText.subject(grandma.username));
+    expect(mail.text).toContain(answer.title);
+    expect(mail.text).toContain(`/story/${answer.ID}`);
+    expect(mail.headers.find((h) => h.name === 'List-Unsubscribe-Post')?.value).toBe('List-Unsubscribe=One-Click');
+    // The digest then names only the first story: the answer was told already.
+    expect(await sendDigest(grandchild.id, today(), true)).toBe('sent');
+    const digest = (await mailsTo(grandchild.email)).find((m) => m.subject === t.digestSubjectOne(grandma.username, 1));
+    expect(digest?.text).toContain(first.title);
+    expect(digest?.text).not.toContain(answer.title);
+    expect(await mailsTo(grandchild.email)).toHaveLength(2);
   });
 
   it('has a one-click unsubscribe per recipient, and respects it', async () => {

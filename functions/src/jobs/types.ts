@@ -27,6 +27,8 @@ export const jobSchema = z.discriminatedUnion('type', [
     day: z.string(),
     includeToday: z.optional(z.boolean()),
   }),
+  /** Tells `askerId` that `storyId`, now shared with them, answers their question `promptId`. */
+  z.object({ type: z.literal('family-mail.answered'), storyId: z.string(), askerId: z.string(), promptId: z.string() }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 export type JobType = Job['type'];
