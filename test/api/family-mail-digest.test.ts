@@ -50,7 +50,7 @@ describe('the family digest', () => {
   it('arrives once for two stories shared the same day, and names no story they may not read', async () => {
     const { grandma, grandchild } = await family();
     const first = await createStory(grandma, { title: `The lake house ${uniqueMarker()}` });
-    const second = await createStory(grandma, { title: `Our first car ${uniqueMarker()}` });
+    const second = await createStory(grandma, { title: `Our "first" <b>car</b> ${uniqueMarker()}` });
     const secret = await createStory(grandma, { title: `Private letters ${uniqueMarker()}` });
     const withdrawn = await createStory(grandma, { title: `Shared then taken back ${uniqueMarker()}` });
     const deleted = await createStory(grandma, { title: `Shared then deleted ${uniqueMarker()}` });
@@ -74,6 +74,9 @@ describe('the family digest', () => {
       expect(mail.text).toContain(story.title);
       expect(mail.text).toContain(`/story/${story.ID}`);
     }
+    // Titles are the storyteller's words: escaped in the HTML part, never markup.
+    expect(mail.html).not.toContain('<b>car</b>');
+    expect(mail.html).toContain('Our &#34;first&#34; &#60;b&#62;car&#60;/b&#62;');
     for (const story of [secret, withdrawn, deleted]) {
       expect(mail.text).not.toContain(story.title);
       expect(mail.html).not.toContain(story.title);
