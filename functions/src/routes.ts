@@ -3,12 +3,16 @@
  * and local mode mounts the same entries on its HTTP server.
  */
 import { accountFunctions, accountRoutes } from './routes/accounts.ts';
+import { bookRoutes } from './routes/book.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { familyMailFunctions, familyMailRoutes } from './routes/family-mail.ts';
 import { interactiveRoutes } from './routes/interactive.ts';
+import { keepsakeRoutes } from './routes/keepsake.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { photoRoutes } from './routes/photos.ts';
 import { promptRoutes } from './routes/prompts.ts';
 import { adminStoryRoutes, publicStoryRoutes, storyRoutes } from './routes/stories.ts';
+import { transcriptRoutes } from './routes/transcripts.ts';
 import { voiceRoutes } from './routes/voice.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -106,6 +110,10 @@ export const routes: readonly RouteDef[] = [
   ...voiceRoutes,
   ...familyMailRoutes,
   ...promptRoutes,
+  ...photoRoutes,
+  ...transcriptRoutes,
+  ...keepsakeRoutes,
+  ...bookRoutes,
 ];
 
 /** The private functions (functions/src/routes/accounts.ts). */
@@ -149,7 +157,8 @@ export const mediaWorker = {
   maxReceiveCount: 5,
   maxConcurrency: 2,
   queue: 'media-jobs',
-  grants: { table: 'readwrite', media: 'readwrite', queue: 'media-jobs', secrets: ['elevenlabs'] },
+  // jobs: a finished keepsake build queues its "ready" email (mail stays with the jobs worker).
+  grants: { table: 'readwrite', media: 'readwrite', queue: ['media-jobs', 'jobs'], secrets: ['elevenlabs'] },
 } as const satisfies WorkerDef;
 
 /** An SQS worker: one Lambda fed by one queue in batches; like a route, it declares its grants. */

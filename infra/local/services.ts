@@ -26,6 +26,7 @@ import type { JwtTokenGenerator, TokenConfig } from 'cognito-local/lib/services/
 import type { UserPool, UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import type { Logger } from 'pino';
 import { closeDynaliteIterators } from './dynalite-iterators.ts';
+import { addMultipartAbort, type S3rverApp } from './s3-multipart-abort.ts';
 
 export interface SentEmail {
   to: string[];
@@ -271,6 +272,7 @@ async function startS3rver(directory: string, key: string | undefined, secret: s
     };
     DUMMY_ACCOUNT.createKeyPair(key, secret);
   }
+  addMultipartAbort(s3rver as unknown as S3rverApp);
   const { port } = await s3rver.run();
   if (s3rver.httpServer) answerOnlyThisMachine(s3rver.httpServer, key);
   return {

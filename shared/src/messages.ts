@@ -24,6 +24,7 @@ export * from './messages/contact.ts';
 export * from './messages/family-mail.ts';
 export * from './messages/fields.ts';
 export * from './messages/interactive.ts';
+export * from './messages/keepsake.ts';
 export * from './messages/media.ts';
 export * from './messages/prompts.ts';
 export * from './messages/server.ts';

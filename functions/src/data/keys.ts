@@ -73,6 +73,14 @@ export const keys = {
   askedQuestionPrefix: () => 'ASKED#',
   // ---- end Interactive ----
 
+  // ---- Book listening links (docs/keepsake.md, "A printed book") ----
+  /** A book's listening link by the SHA-256 of its token (the token itself is printed, never stored). */
+  bookLink: (tokenHash: string) => ({ pk: `BOOKLINK#${tokenHash}`, sk: 'BOOKLINK' }),
+  /** A user's book links by book id (gsi1 on the link item): the owner's page and account deletion find them. */
+  bookLinksOfUserIndex: (ownerId: string, bookId: string) => ({ gsi1pk: `BOOKLINKS#${ownerId}`, gsi1sk: bookId }),
+  bookLinksOfUserPartition: (ownerId: string) => `BOOKLINKS#${ownerId}`,
+  // ---- end Book listening links ----
+
   // ---- Stories (docs/stories.md) ----
   /** Story by id. Its shares and comments live in the same partition: one Query reads the whole story view. */
   story: (storyId: string) => ({ pk: `STORY#${storyId}`, sk: 'STORY' }),
@@ -131,7 +139,15 @@ export const keys = {
    * under the owner's prefix, so account deletion reaches them too (docs/media.md).
    */
   storyMediaPrefix: (ownerId: string, storyId: string) => `users/${ownerId}/stories/${storyId}/`,
+  /** A photo of a story (data/story-photos.ts), in the story's partition: it goes with the story. */
+  storyPhoto: (storyId: string, photoId: string) => ({ pk: `STORY#${storyId}`, sk: `PHOTO#${photoId}` }),
+  storyPhotoPrefix: () => 'PHOTO#',
   // ---- end Stories ----
+
+  // ---- Transcripts (docs/stories.md, "Transcripts") ----
+  /** An audio story's transcript and its transcription job, in the story's partition (goes with it). */
+  transcript: (storyId: string) => ({ pk: `STORY#${storyId}`, sk: 'TRANSCRIPT' }),
+  // ---- end Transcripts ----
 
   // ---- Voice (docs/voice.md) ----
   /** A user's voice profile: sample, voice id, consent, clone status (one per user). */
@@ -204,4 +220,15 @@ export const keys = {
   /** An address SES reported as hard-bounced or complaining: no mail goes to it (adapters/mailer.ts). */
   suppressedAddress: (email: string) => ({ pk: `SUPPRESSED#${lower(email)}`, sk: 'SUPPRESSED' }),
   // ---- end Family-loop email ----
+  // ---- Keepsake (docs/keepsake.md) ----
+  /**
+   * A keepsake build (zip of everything, book) in its owner's partition, so it goes with the account;
+   * build ids sort by start time, so the newest of a kind is the last under its prefix.
+   */
+  keepsakeBuild: (userId: string, kind: string, buildId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `KEEPSAKE#${kind}#${buildId}`,
+  }),
+  keepsakeBuildPrefix: (kind: string) => `KEEPSAKE#${kind}#`,
+  // ---- end Keepsake ----
 } as const;

@@ -1,3 +1,4 @@
+import { listBookLinkKeysOfUser } from '../data/book-links.ts';
 import { deleteFamilyMailOf } from '../data/family-mail.ts';
 import { deleteItems } from '../data/items.ts';
 import { deleteMediaUnder, userMediaPrefix } from '../data/media.ts';
@@ -29,6 +30,8 @@ export const userDataPurgers: readonly UserDataPurger[] = [
   { name: 'interactive', purge: async (userId) => deleteItems(await listSessionKeysOfUser(userId)) },
   /** Answered, hidden and own prompts, questions sent to the user, and the questions the user sent to others. */
   { name: 'prompts', purge: purgePromptData },
+  /** The listening links of the user's printed books (their QR codes stop playing). */
+  { name: 'book-links', purge: async (userId) => deleteItems(await listBookLinkKeysOfUser(userId)) },
   /** The voice profile (consent included), sample and previews; the provider's copy by a media job. */
   { name: 'voice', purge: purgeVoiceData },
   /** Last: every object under users/<id>/, whichever feature put it there. */

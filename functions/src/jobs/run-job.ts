@@ -6,6 +6,7 @@ import { sendAnsweredEmail } from '../domain/family-mail/answered.ts';
 import { runHourlyFamilyMail } from '../domain/family-mail/daily.ts';
 import { sendDigest } from '../domain/family-mail/digest.ts';
 import { sendWeeklyPrompt } from '../domain/family-mail/weekly.ts';
+import { sendKeepsakeReadyMail } from '../domain/keepsake/mail.ts';
 import type { Job } from './types.ts';
 
 /** Runs one job; throwing sends the message back to the queue for a retry (then the DLQ). */
@@ -35,5 +36,7 @@ export async function runJob(job: Job): Promise<void> {
     case 'family-mail.answered':
       await sendAnsweredEmail(job.storyId, job.askerId, job.promptId);
       return;
+    case 'keepsake.ready-mail':
+      return sendKeepsakeReadyMail(job);
   }
 }

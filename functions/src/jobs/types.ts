@@ -1,3 +1,4 @@
+import { KEEPSAKE_KINDS } from '@storyloom/shared/keepsake';
 import * as z from 'zod/mini';
 
 /**
@@ -29,6 +30,13 @@ export const jobSchema = z.discriminatedUnion('type', [
   }),
   /** Tells `askerId` that `storyId`, now shared with them, answers their question `promptId`. */
   z.object({ type: z.literal('family-mail.answered'), storyId: z.string(), askerId: z.string(), promptId: z.string() }),
+  /** Emails the owner that a keepsake build (zip, book) is ready to download (docs/keepsake.md). */
+  z.object({
+    type: z.literal('keepsake.ready-mail'),
+    ownerId: z.string(),
+    kind: z.enum(KEEPSAKE_KINDS),
+    buildId: z.string(),
+  }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 export type JobType = Job['type'];

@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
             () => import('#web/features/profile/routes/UnsubscribeRoute.tsx'),
             'UnsubscribeRoute',
           ),
+          lazyRoute(paths.listen.path, () => import('#web/features/book/routes/ListenRoute.tsx'), 'ListenRoute'),
           lazyRoute(
             paths.privacyPolicy.path,
             () => import('#web/features/legal/routes/PrivacyPolicyRoute.tsx'),
@@ -120,9 +121,19 @@ export const routes: RouteObject[] = [
                 'PromptAnsweredRoute',
               ),
               lazyRoute(
+                paths.makeBook.path,
+                () => import('#web/features/book/routes/MakeBookRoute.tsx'),
+                'MakeBookRoute',
+              ),
+              lazyRoute(
                 paths.profile.path,
                 () => import('#web/features/profile/routes/ProfileRoute.tsx'),
                 'ProfileRoute',
+              ),
+              lazyRoute(
+                paths.keepsakeDownload.path,
+                () => import('#web/features/profile/routes/KeepsakeDownloadRoute.tsx'),
+                'KeepsakeDownloadRoute',
               ),
             ],
           },

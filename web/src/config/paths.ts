@@ -20,6 +20,11 @@ export const paths = {
       withQuery(`/shared/${encodeURIComponent(shareToken)}`, { interactive: opts.interactive ? 'true' : undefined }),
   },
   author: { path: '/author/:id', getHref: (id: string) => `/author/${encodeURIComponent(id)}` },
+  /** A printed book's QR code (issue #21): public, the book's link token is the credential. */
+  listen: {
+    path: '/listen/:token/:storyId',
+    getHref: (token: string, storyId: string) => `/listen/${encodeURIComponent(token)}/${encodeURIComponent(storyId)}`,
+  },
 
   /** The family-loop email's links (issue 20 B): no login needed to open them. */
   mailAnswer: { path: '/mail/answer', getHref: (token?: string) => withQuery('/mail/answer', { token }) },
@@ -41,6 +46,12 @@ export const paths = {
   editStory: { path: '/edit-story/:id', getHref: (id: string) => `/edit-story/${encodeURIComponent(id)}` },
   story: { path: '/story/:id', getHref: (id: string) => `/story/${encodeURIComponent(id)}` },
   profile: { path: '/profile', getHref: () => '/profile' },
+  /** The emailed link of a keepsake build (shared/src/keepsake.ts keepsakeDownloadPath: the server builds it too). */
+  keepsakeDownload: {
+    path: '/keepsake/:kind/download/:id',
+    getHref: (kind: string, id: string) => `/keepsake/${encodeURIComponent(kind)}/download/${encodeURIComponent(id)}`,
+  },
+  makeBook: { path: '/make-book', getHref: () => '/make-book' },
   admin: { path: '/admin', getHref: () => '/admin' },
 
   // Prompts and questions from the family (docs/family-loop.md).

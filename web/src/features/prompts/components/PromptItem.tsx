@@ -28,10 +28,13 @@ export function PromptItem({ prompt }: { prompt: ListedPrompt }) {
         {prompt.text}
       </p>
       {prompt.answered_story_id && (
-        <Link to={paths.story.getHref(prompt.answered_story_id)} className="prompt-mark">
+        <Link
+          to={paths.story.getHref(prompt.answered_story_id)}
+          className="prompt-mark"
+          aria-label={`${promptText.answeredLabel}: ${prompt.text}`}
+        >
           <span aria-hidden="true">✓ </span>
           {promptText.answeredLabel}
-          <span className="visually-hidden">: {prompt.text}</span>
         </Link>
       )}
       {prompt.hidden && <span className="prompt-mark prompt-mark-hidden">{promptText.hiddenLabel}</span>}
