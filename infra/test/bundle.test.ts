@@ -74,6 +74,36 @@ describe('bundleHandlers', () => {
     );
   });
 
+  it('puts the book fonts (and their OFL license) beside a bundle that makes books, and the bundle writes a PDF with them', async () => {
+    const out = join(dir, 'out-book');
+    const render = join(process.cwd(), 'functions/src/domain/keepsake/book/render.ts');
+    await bundleHandlers(
+      await entries({
+        'make-book': `import { BookWriter } from ${JSON.stringify(render)};
+export const handler = async () => {
+  const writer = new BookWriter({ title: 'Bundled', author: 'a', madeOn: 'today', pageSize: 'a5',
+    stories: [{ id: 's', title: 'Ünïcode Привет', period: '', text: 'Tiếng Việt', listenUrl: 'http://x/listen/t/s', photos: [] }] });
+  const chunks = [];
+  writer.doc.on('data', (c) => chunks.push(c));
+  const ended = new Promise((resolve) => writer.doc.on('end', resolve));
+  const layout = await writer.write();
+  await ended;
+  return { pages: layout.pageCount, head: Buffer.concat(chunks).subarray(0, 5).toString() };
+};`,
+        'get-plain': 'export const handler = async () => 1;',
+      }),
+      out,
+      'silent',
+    );
+    const fonts = join(out, 'make-book', 'node_modules', '@expo-google-fonts', 'lora');
+    expect((await readdir(fonts)).sort()).toEqual(
+      ['400Regular', '400Regular_Italic', '700Bold', 'LICENSE', 'LICENSE_FONT', 'package.json'].sort(),
+    );
+    expect(existsSync(join(out, 'get-plain', 'node_modules'))).toBe(false);
+    const book = await import(pathToFileURL(join(out, 'make-book', 'index.mjs')).href);
+    expect(await book.handler()).toEqual({ pages: 4, head: '%PDF-' });
+  });
+
   it('lets the media worker alone load eSpeak-NG by name, with the package copied beside its bundle', async () => {
     const out = join(dir, 'out-engine');
     await bundleHandlers(

@@ -145,11 +145,17 @@ export function presignUpload(opts: {
   });
 }
 
-/** A presigned GET of one object, valid for `expiresSeconds`. */
-export function presignDownload(key: string, expiresSeconds: number): Promise<string> {
-  return getSignedUrl(presigner(), new GetObjectCommand({ Bucket: config.mediaBucket, Key: key }), {
-    expiresIn: expiresSeconds,
-  });
+/**
+ * A presigned GET of one object, valid for `expiresSeconds`. With `downloadName`, the browser saves it
+ * under that name (a keepsake zip) instead of showing it.
+ */
+export function presignDownload(key: string, expiresSeconds: number, downloadName?: string): Promise<string> {
+  const disposition = downloadName ? `attachment; filename="${downloadName.replace(/[^\w.-]/g, '_')}"` : undefined;
+  return getSignedUrl(
+    presigner(),
+    new GetObjectCommand({ Bucket: config.mediaBucket, Key: key, ResponseContentDisposition: disposition }),
+    { expiresIn: expiresSeconds },
+  );
 }
 
 /** Local mode's presigning clients, one per origin the browser used (a handful: localhost, 127.0.0.1, a LAN name). */

@@ -14,6 +14,7 @@ import { textMessages } from '../messages/fields.ts';
 import { storyMessages } from '../messages/stories.ts';
 import { validation } from '../messages.ts';
 import type { CoverPhotoDto, StoryPhotoDto } from '../photos.ts';
+import type { TranscriptDto } from '../transcripts.ts';
 import { controlCheck, hasVisibleText, isStorableText, stripBidi, withoutBidiControls } from './fields.ts';
 
 /**
@@ -280,6 +281,8 @@ export interface StoryDto {
   narration_voice_id: string | null;
   /** Who speaks the narration, for every reader ("Narrated in the storyteller's voice (AI)"); null without one. */
   narration_voice_label: string | null;
+  /** Audio stories: the transcript (lists: its start), null while there is none (docs/stories.md, "Transcripts"). */
+  transcript?: TranscriptDto | null;
   is_public: boolean;
   is_private: boolean;
   allow_comments: boolean;

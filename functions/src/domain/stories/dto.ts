@@ -6,6 +6,8 @@ import type { CommentRecord } from '../../data/story-comments.ts';
 import type { StoryPhoto } from '../../data/story-photos.ts';
 import type { ShareRecord } from '../../data/story-shares.ts';
 import { toCoverDto, toPhotoDtos } from '../photos/dto.ts';
+import type { TranscriptRecord } from '../../data/transcripts.ts';
+import { toTranscriptDto } from '../transcripts/dto.ts';
 
 /** What the caller of a story response is, relative to that story. */
 export interface StoryView {
@@ -27,6 +29,8 @@ export interface StoryView {
   list?: boolean;
   /** Single-story views: the story's photos in order. */
   photos?: readonly StoryPhoto[];
+  /** Single-story views: the transcript item, for the whole text (lists carry the story item's summary). */
+  transcript?: TranscriptRecord;
 }
 
 /** A story as the API returns it (spec section 3, both spellings of the creation time). */
@@ -50,6 +54,9 @@ export function toStoryDto(story: StoryRecord, view: StoryView): StoryDto {
     // A voice id is its owner's alone: anyone else learns only who speaks (docs/voice.md).
     narration_voice_id: isOwner ? (story.narrationVoiceId ?? null) : null,
     narration_voice_label: narrationVoiceLabel(story),
+    // Part of the story: whoever may read the story reads its transcript, nobody else (docs/stories.md).
+    transcript:
+      story.storyType === 'audio' ? toTranscriptDto(story.transcript, view.list ? undefined : view.transcript) : null,
     is_public: story.isPublic,
     is_private: !story.isPublic,
     allow_comments: story.allowComments,

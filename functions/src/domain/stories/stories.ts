@@ -28,6 +28,7 @@ import {
 import { type CommentRecord, decodeCommentsCursor, toCommentRecord } from '../../data/story-comments.ts';
 import { photosFromItems, type StoryPhoto } from '../../data/story-photos.ts';
 import { isShareItem, listSharesWithUser, type ShareRecord, toShareRecord } from '../../data/story-shares.ts';
+import { isTranscriptItem, type TranscriptRecord, toTranscriptRecord } from '../../data/transcripts.ts';
 import { getUser } from '../../data/users.ts';
 import { config } from '../../lib/config.ts';
 import { AppError, Unauthorized, ValidationFailed } from '../../lib/errors.ts';
@@ -86,6 +87,8 @@ export interface StoryPartition {
   commentsNextCursor: string | null;
   /** Its photos in order (docs/media.md, "Photos"). */
   photos: StoryPhoto[];
+  /** An audio story's transcript item (the whole text), when it has one. */
+  transcript?: TranscriptRecord;
 }
 
 export async function readStoryPartition(storyId: string): Promise<StoryPartition | undefined> {
@@ -98,7 +101,13 @@ export async function readStoryPartition(storyId: string): Promise<StoryPartitio
     comments: comments.map(toCommentRecord),
     commentsNextCursor: commentsNext ? encodeCursor(commentsNext) : null,
     photos: photosFromItems(items),
+    transcript: transcriptOf(items),
   };
+}
+
+function transcriptOf(items: Record<string, unknown>[]): TranscriptRecord | undefined {
+  const item = items.find(isTranscriptItem);
+  return item ? toTranscriptRecord(item) : undefined;
 }
 
 function ownerView(
@@ -107,9 +116,11 @@ function ownerView(
   comments: CommentRecord[],
   commentsNextCursor?: string | null,
   photos: readonly StoryPhoto[] = [],
+  transcript?: TranscriptRecord,
 ) {
   return {
     photos,
+    transcript,
     seesLinkToken: true,
     permissions: { manage: true, comment: story.allowComments, listen: true },
     shares,
@@ -121,11 +132,13 @@ function ownerView(
 
 /** The single-story view for a caller with a known relation (never `none`). */
 export function viewFor(partition: StoryPartition, relation: Relation, viewerId: string): StoryDto {
-  const { story, shares, comments, commentsNextCursor, photos } = partition;
-  if (relation.kind === 'owner')
-    return toStoryDto(story, ownerView(story, shares, comments, commentsNextCursor, photos));
+  const { story, shares, comments, commentsNextCursor, photos, transcript } = partition;
+  if (relation.kind === 'owner') {
+    return toStoryDto(story, ownerView(story, shares, comments, commentsNextCursor, photos, transcript));
+  }
   return toStoryDto(story, {
     photos,
+    transcript,
     seesLinkToken: relation.kind === 'admin',
     // Listening on the signed-in routes is for the owner and people shared with by name (docs/interactive.md).
     permissions: { manage: false, comment: canComment(story, relation), listen: relation.kind === 'share' },
@@ -149,8 +162,8 @@ export async function getStoryForUser(storyId: string, userId: string): Promise<
 export async function ownerStoryView(storyId: string): Promise<StoryDto> {
   const partition = await readStoryPartition(storyId);
   if (!partition) throw storyNotFound();
-  const { story, shares, comments, commentsNextCursor, photos } = partition;
-  return toStoryDto(story, ownerView(story, shares, comments, commentsNextCursor, photos));
+  const { story, shares, comments, commentsNextCursor, photos, transcript } = partition;
+  return toStoryDto(story, ownerView(story, shares, comments, commentsNextCursor, photos, transcript));
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ListenTarget } from '#web/components/interactive/api.ts';
 import { InteractivePanel } from '#web/components/interactive/InteractivePanel.tsx';
 import { ListenInteractively } from '#web/components/interactive/ListenInteractively.tsx';
 import { NarratedText } from '#web/components/interactive/NarratedText.tsx';
+import { AskStoryteller } from '#web/components/prompts/AskStoryteller.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
 import { StoryPhotos } from '#web/components/story/StoryPhotos.tsx';
@@ -143,6 +144,8 @@ function StoryView({ story }: { story: StoryDto }) {
           )}
           <StoryPhotos photos={story.photos} owner={manage} />
           <CommentsSection story={story} />
+          {/* A reader the story is shared with by name may ask its storyteller a question (docs/family-loop.md). */}
+          {!manage && <AskStoryteller storytellerId={story.author.id} name={story.author.username} />}
         </div>
 
         {manage && (
