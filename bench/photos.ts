@@ -14,7 +14,7 @@ const RUNS = 5;
 /** A w × h photo-like picture (random noise, blurred a little) in `format`. */
 async function photo(width: number, height: number, format: 'jpeg' | 'png' | 'webp'): Promise<Buffer> {
   const noise = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
   })
     .blur(1.2)
     .toFormat(format, format === 'png' ? { compressionLevel: 6 } : { quality: 88 })
