@@ -103,6 +103,12 @@ describe.runIf(browserTestsEnabled)('Photos in stories (browser)', () => {
     // The dashboard card shows the first photo.
     await open(page, '/dashboard');
     await expectLoaded(page.locator('article.story-card').getByRole('img', { name: 'A wooden dock on a lake' }));
+
+    // On a phone the photos fit the screen: nothing wider than the page.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await open(page, `/story/${story.ID}`);
+    await expectLoaded(page.locator('.story-photos').getByRole('img', { name: 'A wooden dock on a lake' }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   it('refuses a renamed text file and a 20,000 × 20,000 PNG with clear messages, and keeps nothing', async () => {
