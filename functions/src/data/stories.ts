@@ -40,6 +40,8 @@ export interface StoryRecord {
   version?: number;
   /** The live share-link token, if any (also the key of the link item). */
   shareToken?: string;
+  /** The first ready photo's thumbnail key and alt text, for cards (data/story-photos.ts keeps it). */
+  coverPhoto?: { key: string; alt: string };
   /** Audio stories: the start of the transcript and who wrote it (data/transcripts.ts), so lists can search it. */
   transcript?: StoryTranscriptSummary;
 }
@@ -75,6 +77,7 @@ const STORY_FIELDS = [
   'allowComments',
   'shareToken',
   'version',
+  'coverPhoto',
   'transcript',
 ] as const satisfies readonly (keyof StoryRecord)[];
 

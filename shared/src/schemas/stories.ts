@@ -13,6 +13,7 @@ import {
 import { textMessages } from '../messages/fields.ts';
 import { storyMessages } from '../messages/stories.ts';
 import { validation } from '../messages.ts';
+import type { CoverPhotoDto, StoryPhotoDto } from '../photos.ts';
 import type { TranscriptDto } from '../transcripts.ts';
 import { controlCheck, hasVisibleText, isStorableText, stripBidi, withoutBidiControls } from './fields.ts';
 
@@ -52,7 +53,7 @@ const oneLine = (blank: string) => [
 ];
 
 /** Optional text, trimmed (`''` clears it). Multi-line text (an audio description) keeps its line breaks. */
-const optionalTrimmed = (max: number, message: string, opts: { multiLine?: boolean } = {}) =>
+export const optionalTrimmed = (max: number, message: string, opts: { multiLine?: boolean } = {}) =>
   z.optional(
     z.pipe(
       z.nullable(z.string()),
@@ -303,6 +304,10 @@ export interface StoryDto {
   shared_permission?: 'read' | 'comment';
   /** Admin list only. */
   User?: { Username: string };
+  /** Single-story views: the story's photos in order (docs/media.md, "Photos"). */
+  photos?: StoryPhotoDto[];
+  /** The first ready photo's thumbnail, for cards; null when the story has none. */
+  cover_photo?: CoverPhotoDto | null;
 }
 
 export interface CommentDto {

@@ -6,6 +6,7 @@ import { NarratedText } from '#web/components/interactive/NarratedText.tsx';
 import { CommentList } from '#web/components/story/CommentList.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
+import { StoryPhotos } from '#web/components/story/StoryPhotos.tsx';
 import { RecordedStory } from '#web/components/transcripts/RecordedStory.tsx';
 import { Breadcrumbs } from '#web/components/ui/Breadcrumbs.tsx';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
@@ -129,6 +130,7 @@ function SharedStory({ story, shareToken }: { story: StoryDto; shareToken: strin
       ) : (
         <StoryParagraphs text={story.content} />
       )}
+      <StoryPhotos photos={story.photos} shareToken={shareToken} />
       <SharedComments story={story} shareToken={shareToken} />
     </article>
   );
