@@ -75,6 +75,7 @@ export async function runTranscription(job: { storyId: string; jobKey: string },
   const audio = await readMediaBytes(job.jobKey);
   if (!audio) return fail(job, 'failed', 'the recording is not in the bucket');
   const ext = job.jobKey.split('.').pop() ?? '';
+  const stopLease = keepLease(job);
   try {
     const recognition = await (await elevenLabsTranscriber()).transcribe(audio, {
       fileName: `recording.${ext}`,
@@ -105,7 +106,29 @@ export async function runTranscription(job: { storyId: string; jobKey: string },
       throw error;
     }
     await fail(job, problemOf(failure), (error as Error).message);
+  } finally {
+    stopLease();
   }
+}
+
+/**
+ * Renews the lease on a timer while the provider works (a three-hour recording takes minutes), so an owner's
+ * status read never takes a busy job for a dead one and pays for the recording twice.
+ */
+function keepLease(job: { storyId: string; jobKey: string }): () => void {
+  const timer = setInterval(
+    () => {
+      updateTranscriptionJob(
+        job.storyId,
+        job.jobKey,
+        { leaseUntil: seconds(TRANSCRIPTION_LEASE_SECONDS) },
+        { fromStatus: ['transcribing'] },
+      ).catch((error: unknown) => logger.warn('transcription lease not renewed', { reason: (error as Error).name }));
+    },
+    (TRANSCRIPTION_LEASE_SECONDS * 1000) / 4,
+  );
+  timer.unref?.();
+  return () => clearInterval(timer);
 }
 
 /** Reserves one of the owner's daily transcriptions (TRANSCRIPTION_DAILY_LIMIT); false when none is left. */
