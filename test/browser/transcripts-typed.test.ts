@@ -1,12 +1,15 @@
 import { mediaText } from '@storyloom/shared/media';
-import type { MyStoriesResponse } from '@storyloom/shared/schemas/stories';
+import type { MyStoriesResponse, StoryDto } from '@storyloom/shared/schemas/stories';
 import { transcriptText } from '@storyloom/shared/transcripts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.ts';
-import { loginAs, registerVerifiedUser } from '../support/users.ts';
+import { wavFile } from '../support/media-files.ts';
+import { storeMachineTranscript } from '../support/transcripts.ts';
+import { uploadFile } from '../support/uploads.ts';
+import { apiAs, loginAs, registerAndLogin, registerVerifiedUser } from '../support/users.ts';
 import { browserTestsEnabled, signIn, url, useBrowser } from './browser.ts';
-import { fakeMicrophoneArgs, open } from './media-support.ts';
+import { fakeMicrophoneArgs, open, playerAudio, seekTo } from './media-support.ts';
 import { expectToast, waitForPath } from './stories-support.ts';
 
 const cards = (page: Page) => page.locator('article.story-card');
@@ -100,5 +103,55 @@ describe.runIf(browserTestsEnabled)('Transcripts of recorded stories (browser, f
     await waitForPath(page, `/shared/${story.ID}`);
     await page.getByRole('region', { name: transcriptText.heading }).getByText(said).waitFor();
     expect(await page.getByRole('button', { name: 'Listen Interactively' }).count()).toBe(1);
+  });
+});
+
+describe.runIf(browserTestsEnabled)('A machine transcript under the player (browser)', () => {
+  const browser = useBrowser();
+
+  it('is labelled machine-made, follows the recording as it plays, and loses the label once edited', async () => {
+    // Prepare: a 9 s recording whose speech-to-text words (three sentences) are stored as the worker stores them.
+    const owner = await registerAndLogin();
+    const key = await uploadFile(owner, 'story-audio', wavFile(9), 'audio/wav');
+    const created = await apiAs<StoryDto>(owner, 'POST', '/api/stories/audio', { title: 'The ferry', upload_key: key });
+    const story = created.body;
+    const said =
+      'We took the ferry to the island every August. ' +
+      'My mother packed egg sandwiches in brown paper. ' +
+      'The captain let me ring the bell as we came in.';
+    await storeMachineTranscript(story, said, 9);
+    await signIn(browser.context, owner);
+    const { page } = browser;
+
+    // Act / Assess: the label and what it means, under the player.
+    await page.goto(url(`/story/${story.ID}`));
+    const section = page.getByRole('region', { name: transcriptText.heading });
+    await section.getByText(transcriptText.machineMade, { exact: true }).waitFor();
+    await section.getByText(transcriptText.machineMadeNote).waitFor();
+    // The read-along: each sentence plays from its own time; the one being said is highlighted.
+    const sentence = (n: number) => section.locator(`[data-sentence="${n}"]`);
+    await sentence(3).waitFor();
+    const audio = playerAudio(page, 'Listen to the story');
+    await sentence(3).click();
+    await expect
+      .poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(5.5);
+    await expect.poll(() => sentence(3).getAttribute('aria-current')).toBe('true');
+    expect(await sentence(1).getAttribute('aria-current')).toBeNull();
+    await audio.evaluate((el: HTMLAudioElement) => el.pause());
+    await seekTo(page, 'Listen to the story', 0.5);
+    await expect.poll(() => sentence(1).getAttribute('aria-current')).toBe('true');
+
+    // The owner corrects a word: the label goes, the read-along stays (the words kept keep their times).
+    await page.getByRole('button', { name: transcriptText.edit }).click();
+    const field = page.getByLabel(transcriptText.fieldLabel);
+    expect(await field.inputValue()).toBe(said);
+    await field.fill(said.replace('egg sandwiches', 'cress sandwiches'));
+    await page.getByRole('button', { name: transcriptText.save }).click();
+    await expectToast(page, transcriptText.saved);
+    await section.getByText(transcriptText.edited, { exact: true }).waitFor();
+    expect(await section.getByText(transcriptText.machineMade, { exact: true }).count()).toBe(0);
+    await section.getByText('My mother packed cress sandwiches in brown paper.').waitFor();
+    await sentence(3).waitFor();
   });
 });
