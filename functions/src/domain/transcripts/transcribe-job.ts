@@ -20,6 +20,7 @@ import { TooManyRequests } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { providerConfigured } from '../../lib/secrets.ts';
 import { isLastDelivery, type JobDelivery } from '../voice/job-context.ts';
+import { providerProblemOf, reportProblem } from '../voice/provider-voices.ts';
 import { TRANSCRIPTION_DAILY_LIMIT, TRANSCRIPTION_LEASE_SECONDS } from './request.ts';
 
 /**
@@ -105,6 +106,9 @@ export async function runTranscription(job: { storyId: string; jobKey: string },
       );
       throw error;
     }
+    // The account's quota (or its key) is the operator's to fix: the same alarmed metric as narrations.
+    const accountProblem = providerProblemOf(error);
+    if (accountProblem) reportProblem(accountProblem, { storyId: job.storyId, call: 'speech-to-text' });
     await fail(job, problemOf(failure), (error as Error).message);
   } finally {
     stopLease();
