@@ -2,9 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { exportText } from '@storyloom/shared/messages/keepsake';
+import { exportText, keepsakeText } from '@storyloom/shared/messages/keepsake';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { afterEach, describe, expect, it } from 'vitest';
+import { useServerEnv } from '../support/env.ts';
 import { extractTo, sha256, unzip } from '../support/keepsake.ts';
 import { waitForMail } from '../support/mailbox.ts';
 import { wavFile } from '../support/media-files.ts';
@@ -12,6 +13,9 @@ import { createStory } from '../support/stories.ts';
 import { uploadFile } from '../support/uploads.ts';
 import { apiAs, loginAs, registerVerifiedUser } from '../support/users.ts';
 import { browserTestsEnabled, signIn, url, useBrowser } from './browser.ts';
+
+useServerEnv();
+const { putBuild, newBuildId } = await import('@storyloom/functions/data/keepsake-builds');
 
 describe.runIf(browserTestsEnabled)('Download all my stories (browser)', () => {
   const browser = useBrowser();
@@ -101,6 +105,36 @@ describe.runIf(browserTestsEnabled)('Download all my stories (browser)', () => {
       dialog.getByRole('button', { name: exportText.download }).click(),
     ]);
     expect(fromDialog.suggestedFilename()).toBe(download.suggestedFilename());
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('says when a build failed, and makes it again with Try again', async () => {
+    const { page, context } = browser;
+    const user = await registerVerifiedUser();
+    const session = await loginAs(user);
+    await createStory({ token: session.token }, { title: 'Only story' });
+    // A build that failed for good, as the worker leaves one after its last try.
+    const now = new Date().toISOString();
+    await putBuild({
+      id: newBuildId(),
+      ownerId: user.id,
+      kind: 'export',
+      status: 'failed',
+      progress: { done: 1, total: 3, step: exportText.steps.media },
+      error: keepsakeText.failed,
+      attempts: 5,
+      createdAt: now,
+      updatedAt: now,
+      finishedAt: now,
+    });
+    await signIn(context, session);
+    await page.goto(url('/profile'));
+    const section = page.getByRole('region', { name: exportText.heading });
+    await section.getByRole('alert').filter({ hasText: keepsakeText.failed }).waitFor();
+    await section.getByRole('button', { name: keepsakeText.retry }).click();
+    await section.getByText(exportText.ready).waitFor({ timeout: 60_000 });
+    expect(await section.getByRole('alert').count()).toBe(0);
+    await section.getByRole('button', { name: exportText.download }).waitFor();
     expect(browser.pageErrors).toEqual([]);
   });
 });
