@@ -34,6 +34,8 @@ export interface SentEmail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers the sender set (SES v2 `Content.Simple.Headers`), e.g. `List-Unsubscribe`. */
+  headers: { name: string; value: string }[];
   sentAt: string;
 }
 
@@ -643,6 +645,7 @@ async function startSes(directory: string, key: string | undefined) {
           subject: e.subject,
           text: e.body.text ?? '',
           html: e.body.html ?? '',
+          headers: e.headers ?? [],
           sentAt: new Date(e.at * 1000).toISOString(),
         }))
         .reverse();
@@ -700,6 +703,7 @@ function externalSes(url: string) {
           subject: e.subject,
           text: e.body.text ?? '',
           html: e.body.html ?? '',
+          headers: e.headers ?? [],
           sentAt: new Date(e.at * 1000).toISOString(),
         }));
       } else {
@@ -710,6 +714,7 @@ function externalSes(url: string) {
           subject: m.Subject ?? '',
           text: m.Body?.text_part ?? '',
           html: m.Body?.html_part ?? '',
+          headers: [],
           sentAt: m.Timestamp ? new Date(m.Timestamp).toISOString() : new Date(0).toISOString(),
         }));
       }
@@ -722,6 +727,7 @@ function externalSes(url: string) {
         subject: mail.subject,
         text: mail.text,
         html: '',
+        headers: [],
         sentAt: new Date().toISOString(),
       });
     }) satisfies DeliverEmail,

@@ -52,6 +52,13 @@ export const mediaKeys = {
   storyPrefix: (ownerId: string, storyId: string) => `users/${ownerId}/stories/${storyId}/`,
   storyAudio: (ownerId: string, storyId: string, id: string, ext: string) =>
     `users/${ownerId}/stories/${storyId}/audio/${id}.${ext}`,
+  /** A story photo's folder: `original.<ext>` (owner only), `display.webp`, `thumbnail.webp` (docs/media.md). */
+  storyPhotoPrefix: (ownerId: string, storyId: string, photoId: string) =>
+    `users/${ownerId}/stories/${storyId}/photos/${photoId}/`,
+  storyPhotoOriginal: (ownerId: string, storyId: string, photoId: string, ext: string) =>
+    `users/${ownerId}/stories/${storyId}/photos/${photoId}/original.${ext}`,
+  storyPhotoVariant: (ownerId: string, storyId: string, photoId: string, variant: 'display' | 'thumbnail') =>
+    `users/${ownerId}/stories/${storyId}/photos/${photoId}/${variant}.webp`,
   /** The voice helper's samples (readable only by their owner). */
   voicePrefix: (userId: string) => `users/${userId}/voice/`,
 } as const;

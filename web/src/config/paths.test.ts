@@ -13,6 +13,7 @@ describe('paths', () => {
       '/stories',
       '/shared/:shareToken',
       '/author/:id',
+      '/listen/:token/:storyId',
       '/privacy-policy',
       '/terms-of-service',
       '/dashboard',
@@ -20,7 +21,10 @@ describe('paths', () => {
       '/edit-story/:id',
       '/story/:id',
       '/profile',
+      '/make-book',
       '/admin',
+      '/prompts',
+      '/prompts/answered/:storyId',
     ]);
   });
 
@@ -30,5 +34,6 @@ describe('paths', () => {
     expect(paths.verifyEmail.getHref()).toBe('/verify-email');
     expect(paths.resetPassword.getHref('t+1')).toBe('/reset-password?token=t%2B1');
     expect(paths.editStory.getHref('42')).toBe('/edit-story/42');
+    expect(paths.listen.getHref('t_1', 'a/b')).toBe('/listen/t_1/a%2Fb');
   });
 });

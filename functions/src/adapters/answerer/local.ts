@@ -38,7 +38,7 @@ export function answerLocally(request: AnswerRequest, engine: Answer['engine'] =
     `normalize: "${question.text}" wants ${question.want}${question.yesNo ? ' (yes/no)' : ''}${question.narratorWord ? `; "${question.narratorWord}" = the narrator` : ''}`,
   );
   // retrieve
-  const terms = questionTerms(question);
+  const terms = questionTerms(question, index);
   const candidates = retrieve(index, terms);
   trace?.push(`retrieve: terms [${terms.map((t) => t.term).join(', ')}]; ${candidates.length} sentences match`);
   // type-match (inside judge: the fact each sentence states of the kind wanted)

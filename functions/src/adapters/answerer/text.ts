@@ -1,5 +1,6 @@
 import model from 'wink-eng-lite-web-model';
 import winkNLP, { type ItsFunction } from 'wink-nlp';
+import { findNumbers } from './local/numbers.ts';
 
 /**
  * Sentence splitting, parts of speech and lemmas with wink-nlp's English lite model, loaded once per
@@ -52,7 +53,28 @@ export { splitSentences } from './sentences.ts';
 /** Tokens and index terms of a short text (a question, or one sentence). */
 export function analyzeShort(text: string): { terms: Term[]; tokens: TokenInfo[] } {
   const tokens = readTokens(nlp.readDoc(text).tokens());
-  return { terms: indexTerms(tokens), tokens };
+  return { terms: [...indexTerms(tokens), ...numberTerms(text)], tokens };
+}
+
+const NUMBER_WORD =
+  /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|\d[\d,.]*(?:st|nd|rd|th)?)$/;
+
+/** Whether a lemma is a cardinal number, said or written (indexed by its value instead: `numberTerms`). */
+const isCardinal = (lemma: string) => lemma.split('-').every((part) => NUMBER_WORD.test(part));
+
+/**
+ * Numbers indexed by value, however they are written: "59" in a question finds "fifty-nine" in the story,
+ * and a year of the 1900s also by its last two digits ("the winter of '59", "in fifty-nine", "1959").
+ * Ordinals ("my first job") stay words.
+ */
+function numberTerms(text: string): Term[] {
+  const out: Term[] = [];
+  for (const n of findNumbers(text)) {
+    if (n.ordinal) continue;
+    out.push({ term: `n${n.value}`, pos: 'NUM' });
+    if (n.value >= 1900 && n.value <= 1999) out.push({ term: `n${n.value % 100}`, pos: 'NUM' });
+  }
+  return out;
 }
 
 /** Words a listener says for what a family story writes otherwise (applied to question and story alike). */
@@ -78,6 +100,7 @@ const SYNONYMS: Record<string, string> = {
   kid: 'child',
   children: 'child',
   auntie: 'aunt',
+  dr: 'doctor',
   wed: 'marry',
   wedding: 'marry',
   married: 'marry',
@@ -114,7 +137,7 @@ function indexTerms(tokens: TokenInfo[]): Term[] {
     if (token.type !== 'word' && token.type !== 'number') continue;
     if (token.stop && !CONTENT_STOP_WORDS.has(token.lemma)) continue;
     const lemma = token.lemma.replace(/[.']/g, '');
-    if (!lemma || lemma.length < 2) continue;
+    if (!lemma || lemma.length < 2 || isCardinal(token.value.toLowerCase())) continue;
     // The lemma maps listeners' words onto the story's; the stem then joins "owner" and "own".
     const synonym = SYNONYMS[lemma];
     out.push({ term: stemOf(synonym ?? lemma) || lemma, pos: token.pos });

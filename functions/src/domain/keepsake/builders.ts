@@ -1,4 +1,5 @@
 import type { KeepsakeKind } from '@storyloom/shared/keepsake';
+import { buildBook } from './book/build.ts';
 import type { KeepsakeBuilder } from './builder.ts';
 import { buildExportZip } from './export/zip.ts';
 
@@ -8,4 +9,5 @@ import { buildExportZip } from './export/zip.ts';
  */
 export const keepsakeBuilders: Partial<Record<KeepsakeKind, KeepsakeBuilder>> = {
   export: buildExportZip,
+  book: buildBook,
 };

@@ -1,5 +1,8 @@
+import { makeBookSchema } from '@storyloom/shared/book';
 import type { KeepsakeKind } from '@storyloom/shared/keepsake';
+import { bookText } from '@storyloom/shared/messages/book';
 import { exportText } from '@storyloom/shared/messages/keepsake';
+import { firstIssue } from '@storyloom/shared/schemas/fields';
 import { ValidationFailed } from '../../lib/errors.ts';
 
 /**
@@ -23,5 +26,14 @@ export const keepsakeKinds: Partial<Record<KeepsakeKind, KeepsakeKindDef>> = {
       throw new ValidationFailed('This download takes no options.');
     },
     mail: exportText.email,
+  },
+  book: {
+    // The stories (default: all), page size, title and dedication (docs/keepsake.md, "A printed book").
+    parseOptions: (body) => {
+      const parsed = makeBookSchema.safeParse(body ?? {});
+      if (!parsed.success) throw new ValidationFailed(firstIssue(parsed.error));
+      return parsed.data;
+    },
+    mail: bookText.email,
   },
 };

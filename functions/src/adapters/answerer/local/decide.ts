@@ -1,9 +1,12 @@
 import type { Term } from '../text.ts';
+import { attachedFacts } from './attach.ts';
 import type { Fact } from './entities.ts';
 import { findNumbers } from './numbers.ts';
 import type { NormalizedQuestion } from './question.ts';
 import type { Candidate, StoryIndex } from './retrieve.ts';
+import { holdsTerm, KIN_TERMS, saysInWords } from './retrieve.ts';
 import { answeringFacts, factQuality, isTyped, namedThing, namesOf } from './type-match.ts';
+import { tellsWhich } from './which.ts';
 
 /**
  * The decide stage: which sentence answers, or a calibrated decline. A sentence answers when it covers
@@ -54,15 +57,22 @@ export function judge(
   terms: readonly Term[],
 ): Judged[] {
   const typed = isTyped(question.want);
-  const names = terms.filter((t) => index.names.has(t.term)).map((t) => t.term);
+  // Names of people and places the question mentions ("Gene", "Tokyo"), not a language or people said as
+  // an adjective ("who taught you English").
+  const names = terms
+    .filter((t) => index.names.has(t.term) && (t.pos === 'PROPN' || t.pos === 'NOUN'))
+    .map((t) => t.term);
   const detailsFit = question.want === 'when' || question.want === 'year' || question.want === 'where';
   const thing = question.want === 'name' ? namedThing(question.text) : undefined;
   const factsOf = (i: number) => {
     const facts = answeringFacts(index.facts[i]!, question.want, question.text);
-    return thing ? namesOf(index.texts[i]!, facts, thing) : facts;
+    return thing ? namesOf(index.texts[i]!, facts, thing) : attachedFacts(index.texts[i]!, facts, terms);
   };
-  const storyVerbs = terms.filter((t) => t.pos === 'VERB' && index.df.has(t.term)).map((t) => t.term);
+  const questionVerbs = terms.filter((t) => t.pos === 'VERB').map((t) => t.term);
+  // Only a word the story uses: "your dad" of a story that says "Papá" is the listener's word for him.
+  const kin = terms.filter((t) => KIN_TERMS.has(t.term) && index.df.has(t.term)).map((t) => t.term);
   const addressed = /\b(you|your|yours)\b/.test(question.text);
+  const which = question.which;
   const out: Judged[] = [];
   for (const c of candidates) {
     if (c.index === 0 && !detailsFit) continue;
@@ -97,13 +107,27 @@ export function judge(
       }
     }
     // "who took over the farm": a person doing something else the story tells of ("I left the farm and joined
-    // the Air Force") is not the one asked about — the question's verb, where the story uses it, must be said.
+    // the Air Force") is not the one asked about — the question's verb (or a related word, or one of its
+    // family: "drove" / "the driver") must be said. When the story never says it, the story does not tell who.
+    const says = (term: string) =>
+      holdsTerm(index.terms[c.index]!, term) || (bridge !== undefined && holdsTerm(index.terms[bridge]!, term));
     const verbMissing =
-      question.want === 'who' &&
-      storyVerbs.some((v) => !index.terms[c.index]!.includes(v) && !(bridge && index.terms[bridge]!.includes(v)));
+      (question.want === 'who' || question.want === 'where') &&
+      questionVerbs.some(
+        (v) =>
+          !says(v) &&
+          !saysInWords(index.texts[c.index]!, v) &&
+          !(bridge !== undefined && saysInWords(index.texts[bridge]!, v)),
+      );
+    // "did your father come home": a question about one of the family is answered only by a sentence that
+    // speaks of that person (named, or carried by a pronoun), not by one about others ("some did not come home").
+    const kinMissing = kin.some((k) => !says(k));
+    const whichMissing =
+      which !== undefined &&
+      !tellsWhich(index.texts[c.index]!, index.terms[c.index]!, index.facts[c.index]!, question.text, which);
     const passes = typed
-      ? facts.length > 0 && c.coverage >= decideTuning.minTypedCoverage && !verbMissing
-      : c.coverage >= decideTuning.minCoverage;
+      ? facts.length > 0 && c.coverage >= decideTuning.minTypedCoverage && !verbMissing && !kinMissing
+      : c.coverage >= decideTuning.minCoverage && !kinMissing && !whichMissing;
     // "did your store burn": the narrator's own ("ours", "my", "we") before someone else's.
     const own = addressed && FIRST_PERSON.test(index.texts[c.index]!) ? decideTuning.ownBonus : 1;
     const value =

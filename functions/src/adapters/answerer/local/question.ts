@@ -1,3 +1,4 @@
+import { analyzeShort } from '../text.ts';
 import type { FactKind } from './entities.ts';
 
 /**
@@ -19,6 +20,8 @@ export interface NormalizedQuestion {
   yesNo: boolean;
   /** The kinship word taken to mean the narrator, if any. */
   narratorWord?: string;
+  /** "What ship…", "what kind of candy…": the thing asked which one of (`which.ts`). */
+  which?: Which;
 }
 
 const SHORTHAND: Record<string, string> = {
@@ -138,7 +141,10 @@ const WANTS: Array<[RegExp, Want]> = [
   [/\bhow (many|much)\b/, 'count'],
   [/\b(what|which) year\b|\bwhat decade\b/, 'year'],
   [/\bwhat time\b|\bwhat hours?\b/, 'time'],
-  [/^(when|since when|until when|what (day|date|month|season)|which (day|date|month|season)|on what day)\b/, 'when'],
+  [
+    /^(when|since when|until when|(what|which) (day|date|month|season|night|evening|weekend|week)s?|on what day)\b/,
+    'when',
+  ],
   [/\bwhen\b/, 'when'],
   [
     /\bwhat (was|is|were) (the |your |his |her |their )?[\w' -]*?\b(called|named)\b|\b(name|names)\b|\bcalled\b/,
@@ -205,5 +211,36 @@ export function normalizeQuestion(
   const want = WANTS.find(([pattern]) => pattern.test(text))?.[1] ?? 'any';
   const yesNo =
     want === 'any' && /^(did|do|does|was|were|is|are|have|has|had|could|can|would|will|should)\b/.test(text);
-  return { text, want, yesNo, narratorWord };
+  const which = want === 'any' && !yesNo ? whichThing(text) : undefined;
+  return { text, want, yesNo, narratorWord, which };
+}
+
+/**
+ * "What ship did you come on", "which school", "what kind of candy": the question asks which one of a
+ * thing (`which.ts` tells whether a sentence says which).
+ */
+export interface Which {
+  /** The thing's index term (stem). */
+  term: string;
+  /** "what kind/sort/type of …": the thing must be qualified, not only mentioned. */
+  kind: boolean;
+  /** The question's verbs ("what flowers did she grow": grow), whose object may name the thing. */
+  verbs: string[];
+}
+
+const KIND_OF = /^(?:what|which)\s+(?:kind|sort|type|kinds|sorts|types)\s+of\s+([a-z][a-z'-]*)/;
+const WHAT_NOUN = /^(?:what|which)\s+([a-z][a-z'-]*)\s+(?:did|do|does|was|were|is|are|had|has|could|would)\b/;
+
+/** The thing a "what/which X" question asks which one of (not a frame word such as time or colour). */
+export function whichThing(questionText: string): Which | undefined {
+  const kindOf = KIND_OF.exec(questionText);
+  const match = kindOf ?? WHAT_NOUN.exec(questionText);
+  const word = match?.[1];
+  if (!word || FRAME_WORDS.has(word)) return undefined;
+  const term = analyzeShort(word).terms[0];
+  if (!term || (term.pos !== 'NOUN' && term.pos !== 'PROPN')) return undefined;
+  const verbs = analyzeShort(questionText)
+    .terms.filter((t) => t.pos === 'VERB')
+    .map((t) => t.term);
+  return { term: term.term, kind: Boolean(kindOf), verbs };
 }

@@ -2,6 +2,7 @@ import { type AnswerRequest, DETAILS_SENTENCE_ID, detailsSentence, type StorySen
 import { analyzeShort, type Term } from '../text.ts';
 import { type Fact, factsIn } from './entities.ts';
 import { FRAME_WORDS, HOW_FRAME_WORDS, type NormalizedQuestion } from './question.ts';
+import { carriedTerms, KIN_TERMS } from './referents.ts';
 import { withContext } from './type-match.ts';
 
 /**
@@ -102,6 +103,9 @@ const RELATED_WORDS: Record<string, string> = {
   come: 'came arrive arrived sail sailed emigrate',
   land: 'landed arrive',
   protect: 'stood guard save',
+  hot: 'heat degrees summer',
+  cold: 'winter below freezing degrees snow frost',
+  far: 'miles away',
 };
 
 function stemmed(word: string): string {
@@ -111,6 +115,40 @@ function stemmed(word: string): string {
 const RELATED = new Map<string, string[]>(
   Object.entries(RELATED_WORDS).map(([word, related]) => [stemmed(word), related.split(' ').map((r) => stemmed(r))]),
 );
+
+const AGENT = /^(?:e?r|or|ar|ist|ian)$/;
+
+/**
+ * Word families the stemmer leaves apart (derivational morphology): a doer and the deed ("driver" / drive,
+ * "teacher" / teach, "sailor" / sail) and two forms of one word sharing a long stem ("marriag" / "marri").
+ */
+export function derived(a: string, b: string): boolean {
+  if (a === b || /^n\d/.test(a) || /^n\d/.test(b)) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length >= 3 && long.startsWith(short) && AGENT.test(long.slice(short.length))) return true;
+  if (short.endsWith('e') && long.startsWith(short.slice(0, -1)) && AGENT.test(long.slice(short.length - 1)))
+    return true;
+  let common = 0;
+  while (common < short.length && short[common] === long[common]) common++;
+  return common >= 6 && long.length - common <= 3 && short.length - common <= 2;
+}
+
+/** Whether `terms` hold the question term `term`: itself, a word related to it, or one of its family. */
+export function holdsTerm(terms: ReadonlySet<string> | readonly string[], term: string): boolean {
+  const has = (t: string) => ('has' in terms ? terms.has(t) : terms.includes(t));
+  if (has(term) || RELATED.get(term)?.some(has)) return true;
+  for (const t of terms) if (derived(t, term)) return true;
+  return false;
+}
+
+/**
+ * Whether a sentence says a word related to `term` that the index leaves out as a stop word ("where do you
+ * keep the cards" / "I have all of them in a shoebox").
+ */
+export function saysInWords(sentence: string, term: string): boolean {
+  const words = new Set(sentence.toLowerCase().match(/[a-z]+/g) ?? []);
+  return RELATED.get(term)?.some((r) => words.has(r)) ?? false;
+}
 
 const FRAME_TERMS = new Set([...FRAME_WORDS].flatMap((w) => [w, stemmed(w)]));
 
@@ -131,21 +169,7 @@ export interface StoryIndex {
   names: Set<string>;
 }
 
-const PERSONAL = /\b(he|she|him|her|his)\b/i;
-const PRONOUN_START = new Set([
-  'he',
-  'she',
-  'they',
-  'it',
-  'his',
-  'her',
-  'their',
-  'its',
-  'this',
-  'that',
-  'there',
-  'then',
-]);
+export { KIN_TERMS };
 
 /** Index per sentence list and details (the domain hands the same array for the same story text). */
 const indexes = new WeakMap<readonly StorySentence[], Map<string, StoryIndex>>();
@@ -162,20 +186,10 @@ export function storyIndex(request: Pick<AnswerRequest, 'sentences' | 'story'>):
   const texts = [details, ...request.sentences.map((s) => s.text)];
   const ids = [DETAILS_SENTENCE_ID, ...request.sentences.map((s) => s.id)];
   const analyzed = texts.map((t) => analyzeShort(t));
-  const context: string[][] = [];
+  const carried = carriedTerms(texts, analyzed);
   const terms = analyzed.map((a, i) => {
     const own = a.terms.map((t) => t.term);
-    const nouns = a.terms.filter((t) => t.pos === 'PROPN' || t.pos === 'NOUN').map((t) => t.term);
-    const first = a.tokens[0]?.value.toLowerCase() ?? '';
-    // "First time he talked to me he bought…": a pronoun anywhere also speaks of the people just named.
-    const carried =
-      i > 1 && PRONOUN_START.has(first)
-        ? (context[i - 1] ?? [])
-        : i > 1 && PERSONAL.test(texts[i]!)
-          ? (analyzed[i - 1]?.terms ?? []).filter((t) => t.pos === 'PROPN').map((t) => t.term)
-          : [];
-    context[i] = [...new Set([...nouns, ...carried])];
-    return [...own, ...carried.filter((t) => !own.includes(t))];
+    return [...own, ...carried[i]!.filter((t) => !own.includes(t))];
   });
   const df = new Map<string, number>();
   for (const list of terms) for (const term of new Set(list)) df.set(term, (df.get(term) ?? 0) + 1);
@@ -225,7 +239,7 @@ export interface Candidate {
 }
 
 /** The question's content terms (frame words such as "how old", "what colour" left to the type match). */
-export function questionTerms(question: NormalizedQuestion): Term[] {
+export function questionTerms(question: NormalizedQuestion, index?: StoryIndex): Term[] {
   const seen = new Map<string, Term>();
   const framing = new Set(
     [...question.text.matchAll(/\bhow ([a-z]+)/g)]
@@ -235,6 +249,14 @@ export function questionTerms(question: NormalizedQuestion): Term[] {
   );
   for (const t of analyzeShort(question.text).terms)
     if (!FRAME_TERMS.has(t.term) && !framing.has(t.term) && !seen.has(t.term)) seen.set(t.term, t);
+  // "What ship did you come on" of a story that never says "ship": the word names the kind of answer (the
+  // decide stage wants a sentence that says which one), not something the answer must repeat.
+  const which = question.which?.term;
+  if (which && index && !index.df.has(which)) seen.delete(which);
+  // "how cold did it get": with nothing else to go on, the measure itself is what the story talks about
+  // ("it was thirty below, so cold the nails popped"); not "old"/"long", which every story says of anything.
+  if (seen.size === 0 && question.want === 'measure')
+    for (const t of analyzeShort(question.text).terms) if (framing.has(t.term)) seen.set(t.term, t);
   return [...seen.values()];
 }
 
@@ -265,7 +287,7 @@ export function retrieve(index: StoryIndex, question: Term[]): Candidate[] {
       let f = tf.get(term) ?? 0;
       let w = idf.get(term)!;
       if (f === 0) {
-        const related = RELATED.get(term)?.find((r) => tf.has(r));
+        const related = RELATED.get(term)?.find((r) => tf.has(r)) ?? [...tf.keys()].find((t) => derived(t, term));
         if (!related) continue;
         f = tf.get(related)!;
         // The related word's own rarity in the story, not the absent question word's.

@@ -124,20 +124,33 @@ export function namedThing(questionText: string): string | undefined {
   return word && !/^(my|the|what|his|her)$/.test(word) ? word : undefined;
 }
 
+/** Titles people write short before a name ("the doctor" is "Dr. Pratt"). */
+const TITLE_ABBREVIATIONS: Record<string, string> = {
+  doctor: 'dr',
+  mister: 'mr',
+  captain: 'capt',
+  sergeant: 'sgt',
+  reverend: 'rev',
+  professor: 'prof',
+};
+
 /**
  * Names in `sentence` given to `thing` ("my brother Gene", "the bartender, a man named Cleophus", "the
  * teacher was Miss Kowalski"): a name elsewhere in the sentence names something else.
  */
 export function namesOf(sentence: string, facts: readonly Fact[], thing: string): Fact[] {
   const lower = sentence.toLowerCase();
-  const spots = [...lower.matchAll(new RegExp(`\\b${thing.replace(/[^\w\s-]/g, '')}(?:s|es|'s)?\\b`, 'g'))].map(
-    (m) => ({
-      start: m.index!,
-      end: m.index! + m[0].length,
-    }),
-  );
+  const word = thing.replace(/[^\w\s-]/g, '');
+  const short = TITLE_ABBREVIATIONS[word];
+  const pattern = `\\b(?:${word}(?:s|es|'s)?${short ? `|${short}\\.?` : ''})(?=\\W|$)`;
+  const spots = [...lower.matchAll(new RegExp(pattern, 'g'))].map((m) => ({
+    start: m.index!,
+    end: m.index! + m[0].length,
+  }));
   return facts.filter((f) =>
     spots.some((x) => {
+      // "Dr. Pratt" for "the doctor's name": the title is part of the name given.
+      if (f.start <= x.start && x.end <= f.end) return f.text.length > x.end - x.start + 1;
       if (f.start >= x.end)
         return /^[\s,]*(?:(?:was|is|were|named|called|by the name of|a|an|the|man|woman|girl|boy|fella|fellow|bloke|lady|guy)[\s,]+)*$/.test(
           lower.slice(x.end, f.start),

@@ -1,0 +1,17 @@
+/**
+ * The dev split only, with its misses: for tuning (`node --import tsx bench/interactive-eval/dev-run.ts`).
+ * The test split is never scored here (bench/interactive-eval/README.md).
+ */
+import { LocalAnswerer } from '@storyloom/functions/adapters/answerer/local';
+import { loadEvalSet, rate, scoreAnswerer } from './score.ts';
+
+const result = await scoreAnswerer(new LocalAnswerer(), loadEvalSet('dev'));
+const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
+if (process.argv.includes('--misses')) console.log(result.failures.join('\n'));
+console.log(
+  `dev: cited ${result.answerable.right}/${result.answerable.total} (${pct(rate(result.answerable))}); ` +
+    `declined ${result.declines.right}/${result.declines.total} (${pct(rate(result.declines))}); ` +
+    `unsupported ${result.unsupported.count}/${result.unsupported.answersGiven} (${pct(result.unsupported.count / result.unsupported.answersGiven)}); ` +
+    `fact text ${result.factText.right}/${result.factText.total} (${pct(rate(result.factText))}); ` +
+    `other facts ${result.otherFactText.right}/${result.otherFactText.total}`,
+);

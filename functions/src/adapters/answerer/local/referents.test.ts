@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { splitSentences } from '../text.ts';
+import { decide, judge } from './decide.ts';
+import { normalizeQuestion } from './question.ts';
+import { derived, holdsTerm, questionTerms, retrieve, storyIndex } from './retrieve.ts';
+
+function ask(story: string, q: string, heard?: number) {
+  const sentences = splitSentences(story);
+  const index = storyIndex({ sentences, story: { title: 'T' } });
+  const question = normalizeQuestion(q, index.words, index.otherKin);
+  const terms = questionTerms(question);
+  return decide(judge(index, retrieve(index, terms), question, terms), index, heard ?? sentences.length);
+}
+
+describe('word families (derivational morphology)', () => {
+  it('joins a doer and the deed, and two forms of one word, but not words that only begin alike', () => {
+    expect(derived('drive', 'driver')).toBe(true);
+    expect(derived('teacher', 'teach')).toBe(true);
+    expect(derived('sail', 'sailor')).toBe(true);
+    expect(derived('stand', 'standard')).toBe(false);
+    expect(derived('car', 'care')).toBe(false);
+    expect(holdsTerm(['the', 'driver'], 'drive')).toBe(true);
+  });
+  it('answers "who drove" with "the driver was…"', () => {
+    const story = 'We lived on a farm. The truck driver was a man named Bert Lund. He came every morning.';
+    expect(ask(story, 'who drove the truck')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+});
+
+describe('who and where: the question verb must be told', () => {
+  it('declines "where was X stationed" when the story only says where X served, not where he was stationed', () => {
+    const story = 'My brother Walter was already in the Army. I stayed home on the farm with my mother.';
+    expect(ask(story, 'where was walter stationed')).toEqual({ kind: 'not-in-story' });
+  });
+  it('counts a related word the index leaves out as a stop word ("keep" / "I have them in a tin")', () => {
+    const story = 'I wrote to her every week for a year. I have all the letters in a biscuit tin.';
+    expect(ask(story, 'where do you keep the letters')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+  it('declines "who ran the shop" when the story never tells anyone running it', () => {
+    const story = 'My aunt Rosa had a shop on Main Street. We sold bread there. Later we moved away.';
+    expect(ask(story, 'who ran the shop')).toEqual({ kind: 'not-in-story' });
+    expect(ask(story, 'who had the shop')).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+  });
+});
+
+describe('family members a question asks about', () => {
+  it('answers about the father only with a sentence speaking of him, by name or pronoun', () => {
+    const story =
+      'A letter came saying my father was hurt. Many men from the village did not come home at all. ' +
+      'My mother lit a candle every night. He came home in October, leaning on my uncle Nikos.';
+    expect(ask(story, 'did your dad come home', 3)).toMatchObject({ kind: 'not-yet-heard' });
+    const untold = 'My father went to sea in May. Many men from the village did not come home at all.';
+    expect(ask(untold, 'did your dad come home')).toEqual({ kind: 'not-in-story' });
+    expect(ask(story, 'did your dad come home')).toMatchObject({ kind: 'answer', chosen: { id: 4 } });
+  });
+  it('reads "his" as the father the sentence itself names, not a brother named before', () => {
+    const story = 'I had two brothers. They fished all day. My father sold one of his boats to pay for school.';
+    const sentences = splitSentences(story);
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    expect(index.terms[3]).not.toContain('brother');
+  });
+  it('takes the listener’s word for a family member the story calls otherwise as a paraphrase', () => {
+    const story = 'Papá worked the fields. He could pick three hundred pounds a day.';
+    expect(ask(story, 'how much could your dad pick in a day')).toMatchObject({ kind: 'answer' });
+  });
+});
+
+describe('measures and titles', () => {
+  it('finds "how cold did it get" in a sentence about the winter, and "how hot" by the heat', () => {
+    const story = 'We lived in a tar-paper barrack. In winter it went down to twenty below. The summers were dusty.';
+    expect(ask(story, 'how cold did it get')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    const shed = 'The heat in the shed was forty degrees some days. We drank tea all day.';
+    expect(ask(shed, 'how hot did it get')).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+  });
+  it('reads "Dr. Pratt" as the doctor\'s name', () => {
+    const story = 'The road was closed by snow. Then I called Dr. Pratt and told him to hurry.';
+    expect(ask(story, 'what was the doctors name')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { splitSentences } from '../text.ts';
+import { decide, judge } from './decide.ts';
+import { normalizeQuestion } from './question.ts';
+import { questionTerms, retrieve, storyIndex } from './retrieve.ts';
+import { whichThing } from './which.ts';
+
+function ask(story: string, q: string) {
+  const sentences = splitSentences(story);
+  const index = storyIndex({ sentences, story: { title: 'T' } });
+  const question = normalizeQuestion(q, index.words, index.otherKin);
+  const terms = questionTerms(question, index);
+  return decide(judge(index, retrieve(index, terms), question, terms), index, sentences.length);
+}
+
+describe('which: "what X" asks which one of a thing', () => {
+  it('reads the thing asked about', () => {
+    expect(whichThing('what kind of bread did you bake')).toMatchObject({ kind: true });
+    expect(whichThing('what school did you go to')).toMatchObject({ kind: false });
+    expect(whichThing('what did you do')).toBeUndefined();
+    expect(whichThing('what time did you leave')).toBeUndefined();
+  });
+  it('declines "what kind of X" when the story only mentions X without saying which kind', () => {
+    const story = 'After the war we moved to Leeds, where my mother worked in a biscuit factory for nine years.';
+    expect(ask(story, 'what kind of biscuits did the factory make')).toEqual({ kind: 'not-in-story' });
+    expect(
+      ask('The factory made ginger biscuits. We ate the broken ones.', 'what kind of biscuits did they make'),
+    ).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+  });
+  it('does not take a place for the thing asked: "what hospital… in Spain" is not "in Madrid"', () => {
+    const story = 'I went to work in Spain, in Madrid, and then here to Ohio.';
+    expect(ask(story, 'what hospital did you work at in spain')).toEqual({ kind: 'not-in-story' });
+  });
+  it('takes the object of a question ending on a preposition, and a role for "what job"', () => {
+    const story = 'In 1950 I sailed from Genoa on the Saturnia with my brother. Later I became a bus driver.';
+    expect(ask(story, 'what ship did you sail on')).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+    expect(ask(story, 'what job did you have later')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+  it('takes the object of the question verb as the thing: "what vegetables did she grow" / "she grew cabbages"', () => {
+    const story = 'My mother kept a garden behind the hut. She grew cabbages and beans there.';
+    expect(ask(story, 'what vegetables did she grow')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    expect(ask('My mother went to work in the garden every day.', 'what vegetables did she work on')).toEqual({
+      kind: 'not-in-story',
+    });
+  });
+});

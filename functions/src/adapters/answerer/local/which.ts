@@ -1,0 +1,82 @@
+import { analyzeShort } from '../text.ts';
+import type { Fact } from './entities.ts';
+import type { Which } from './question.ts';
+import { holdsTerm } from './retrieve.ts';
+
+export { whichThing } from './question.ts';
+
+/**
+ * "What ship did you come on", "which school", "what kind of candy": the question asks which one of a
+ * thing. A sentence tells it when it names one (a name the question does not already say: "on the
+ * Ascania", "Holsteins, mostly") or speaks of the thing itself ("the ship was small" for "what ship";
+ * for "what kind of", only with a word saying which kind before it: "sour candy", not "a candy factory").
+ */
+/** Things a question asks for by the role someone had (index terms). */
+const ROLE_THINGS = new Set(['job', 'work', 'posit', 'trade', 'occup', 'career', 'profess', 'role']);
+const ROLE_TOLD = /\b(?:was|were|became|become|worked as|work as|trained as)\s+(?:a|an|the)\s+(?:[a-z-]+\s+)?[a-z-]+/i;
+
+/** Words that cannot be the object a verb names (prepositions, pronouns, connectives, adverbs of place). */
+const NOT_OBJECT = new Set(
+  'in at on to from for with by into of up down out off over about after before then there here and but so because it them him her me us you that this what when where who how which not'.split(
+    ' ',
+  ),
+);
+
+/** Whether the sentence says one of `verbs` followed by an object the question does not already hold. */
+function objectOfVerb(sentence: string, verbs: readonly string[], asked: ReadonlySet<string>): boolean {
+  const words = sentence.toLowerCase().match(LOWER_WORDS) ?? [];
+  return words.some((w, i) => {
+    if (
+      !verbs.some((v) =>
+        holdsTerm(
+          analyzeShort(w).terms.map((t) => t.term),
+          v,
+        ),
+      )
+    )
+      return false;
+    let j = i + 1;
+    while (j < words.length && ARTICLES.has(words[j]!)) j++;
+    const object = words[j];
+    return object !== undefined && !NOT_OBJECT.has(object) && !asked.has(object);
+  });
+}
+
+const LOWER_WORDS = /[a-z][a-z'-]*/g;
+const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'his', 'her', 'their', 'your', 'this', 'that', 'of', 'some']);
+
+/** Whether `sentence` tells which one of the thing asked about. */
+export function tellsWhich(
+  sentence: string,
+  sentenceTerms: readonly string[],
+  facts: readonly Fact[],
+  questionText: string,
+  which: Which,
+): boolean {
+  const asked = new Set(questionText.match(LOWER_WORDS) ?? []);
+  // "What ship did you come on" → "on the Ascania": a question ending on a preposition asks for its object.
+  // A name after another preposition is where something happened ("in Chicago"), not which thing it was.
+  const stranded = /\b(on|in|at|to|from|with|for|by|into)\s*$/.exec(questionText)?.[1];
+  const named = facts.some((f) => {
+    if (f.kind !== 'name' || (f.text.toLowerCase().match(LOWER_WORDS) ?? []).some((w) => asked.has(w))) return false;
+    const preposition = /\b(in|at|from|to|on|near|into|off|by|with|for)\s+(?:the\s+)?$/i.exec(
+      sentence.slice(0, f.start),
+    );
+    return !preposition || preposition[1]!.toLowerCase() === stranded;
+  });
+  if (named) return true;
+  // "what job / what position": a role told as "became a schoolteacher", "was the best shortstop".
+  if (ROLE_THINGS.has(which.term) && ROLE_TOLD.test(sentence)) return true;
+  // "what flowers did she grow" → "she grew morning glories": the question's verb with a new object.
+  if (which.verbs.length && objectOfVerb(sentence, which.verbs, asked)) return true;
+  if (!holdsTerm(sentenceTerms, which.term)) return false;
+  if (!which.kind) return true;
+  // "what kind of candy": a word before the thing that says which kind, not only "a candy factory".
+  const words = sentence.toLowerCase().match(LOWER_WORDS) ?? [];
+  return words.some((w, i) => {
+    const t = analyzeShort(w).terms[0]?.term;
+    if (t !== which.term && !holdsTerm([t ?? ''], which.term)) return false;
+    const before = words[i - 1];
+    return before !== undefined && !ARTICLES.has(before) && !asked.has(before);
+  });
+}
