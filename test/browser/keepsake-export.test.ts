@@ -9,6 +9,7 @@ import { useServerEnv } from '../support/env.ts';
 import { extractTo, sha256, unzip } from '../support/keepsake.ts';
 import { waitForMail } from '../support/mailbox.ts';
 import { wavFile } from '../support/media-files.ts';
+import { addPhoto, pngPhoto, settledPhotos } from '../support/photos.ts';
 import { createStory } from '../support/stories.ts';
 import { uploadFile } from '../support/uploads.ts';
 import { apiAs, loginAs, registerVerifiedUser } from '../support/users.ts';
@@ -29,7 +30,15 @@ describe.runIf(browserTestsEnabled)('Download all my stories (browser)', () => {
     const user = await registerVerifiedUser();
     const session = await loginAs(user);
     const caller = { token: session.token };
-    await createStory(caller, { title: 'The bee summer', content: 'My grandmother kept bees behind the house.' });
+    const bee = await createStory(caller, {
+      title: 'The bee summer',
+      content: 'My grandmother kept bees behind the house.',
+    });
+    const photo = await addPhoto(caller, bee.ID, await pngPhoto(240, 180), 'image/png', {
+      caption: 'The hives in 1952',
+      alt: 'Three white hives',
+    });
+    expect(photo.status).toBe(201);
     const recording = wavFile(2);
     const key = await uploadFile(caller, 'story-audio', recording, 'audio/wav');
     const audio = await apiAs<StoryDto>(caller, 'POST', '/api/stories/audio', {
@@ -37,6 +46,11 @@ describe.runIf(browserTestsEnabled)('Download all my stories (browser)', () => {
       upload_key: key,
     });
     expect(audio.status).toBe(201);
+    const typed = await apiAs(caller, 'PUT', `/api/stories/${audio.body.ID}/transcript`, {
+      text: 'Hush now, Anna, the stars are out.',
+    });
+    expect(typed.status).toBe(200);
+    await settledPhotos(caller, bee.ID);
     await signIn(context, session);
 
     await page.goto(url('/profile'));
@@ -72,6 +86,12 @@ describe.runIf(browserTestsEnabled)('Download all my stories (browser)', () => {
       expect(await offline.getByRole('link', { name: title }).count()).toBe(1);
     }
     expect(await offline.getByText('My grandmother kept bees behind the house.').isVisible()).toBe(true);
+    expect(await offline.getByText('Hush now, Anna, the stars are out.').isVisible()).toBe(true);
+    const picture = offline.getByRole('img', { name: 'Three white hives' });
+    await picture.waitFor();
+    await offline.waitForFunction((el) => (el as HTMLImageElement).complete, await picture.elementHandle());
+    expect(await picture.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(240);
+    expect(await offline.getByText('The hives in 1952').isVisible()).toBe(true);
     const player = offline.locator('article', { hasText: 'Lullaby for Anna' }).locator('audio');
     await player.evaluate((el: HTMLAudioElement) => {
       el.muted = true;
