@@ -13,7 +13,7 @@ import { addPhoto, pngPhoto, settledPhotos } from '../support/photos.ts';
 import { createStory } from '../support/stories.ts';
 import { uploadFile } from '../support/uploads.ts';
 import { apiAs, loginAs, registerVerifiedUser } from '../support/users.ts';
-import { browserTestsEnabled, signIn, url, useBrowser } from './browser.ts';
+import { browserTestsEnabled, logInOnScreen, signIn, url, useBrowser } from './browser.ts';
 
 useServerEnv();
 const { putBuild, newBuildId } = await import('@storyloom/functions/data/keepsake-builds');
@@ -111,9 +111,18 @@ describe.runIf(browserTestsEnabled)('Download all my stories (browser)', () => {
     const mail = await waitForMail((m) => m.to.includes(user.email) && m.subject === exportText.email.subject);
     const link = /https?:\/\/\S+\/keepsake\/export\/download\/[0-9a-z]+/.exec(mail.text)?.[0];
     expect(link).toBeDefined();
-    const [again] = await Promise.all([page.waitForEvent('download'), page.goto(url(new URL(link!).pathname))]);
-    expect(again.suggestedFilename()).toBe(download.suggestedFilename());
-    await page.getByText(exportText.downloadStarting).waitFor();
+    // Opened on a device that is not signed in: log in first, then the download starts.
+    const elsewhere = await context.browser()!.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const mailPage = await elsewhere.newPage();
+      await mailPage.goto(url(new URL(link!).pathname));
+      await mailPage.waitForURL((u) => u.pathname === '/login');
+      const [again] = await Promise.all([mailPage.waitForEvent('download'), logInOnScreen(mailPage, user)]);
+      expect(again.suggestedFilename()).toBe(download.suggestedFilename());
+      await mailPage.getByText(exportText.downloadStarting).waitFor();
+    } finally {
+      await elsewhere.close();
+    }
 
     // Before the account is deleted, the deletion dialog offers the same download.
     await page.goto(url('/profile'));
