@@ -378,4 +378,33 @@ describe('a failed build', () => {
     const files = await unzip(await downloadExport(user, done.id));
     expect([...files.keys()].filter((p) => p.endsWith('/story.md'))).toHaveLength(2);
   });
+
+  it('whose worker died reads as stopped, can be started again, and a late redelivery takes it over', async () => {
+    const user = await registerAndLogin();
+    await createStory(user, { title: 'Kept' });
+    // Running, but its lease ran out a minute ago: nobody renews it any more.
+    const build = {
+      ...queuedBuild(user.id),
+      status: 'running' as const,
+      progress: { done: 1, total: 4, step: exportText.steps.stories },
+      leaseUntil: new Date(Date.now() - 60_000).toISOString(),
+    };
+    expect(await putBuild(build)).toBe(true);
+    expect(await latestExport(user)).toMatchObject({
+      id: build.id,
+      status: 'failed',
+      error: keepsakeText.stalled,
+      downloadable: false,
+    });
+    // SQS's redelivery of its message claims it (the lease ran out) and finishes it.
+    await runKeepsakeBuild(
+      { ownerId: user.id, kind: 'export', buildId: build.id },
+      { receiveCount: 2, maxReceiveCount: 5 },
+    );
+    expect(await latestExport(user)).toMatchObject({ id: build.id, status: 'done', downloadable: true });
+    // A new one may be started (a stalled build does not block the next).
+    const again = await start(user);
+    expect(again.status).toBe(202);
+    expect((await waitForExport(user)).status).toBe('done');
+  });
 });
