@@ -87,7 +87,10 @@ export function judge(
       step++
     ) {
       if (step === 2 && index.texts[c.index + 1]!.split(/\s+/).length > 4) break;
-      if (decideTuning.bridgeNeedsContinuation && !continues(index.texts[c.index + step]!)) break;
+      // A date in the next sentence dates that sentence's own event, unless it goes on about this one
+      // ("…a retired bus conductor. / The winter of 1962 was the coldest" does not tell when he retired).
+      const dated = question.want === 'when' || question.want === 'year' || question.want === 'time';
+      if ((decideTuning.bridgeNeedsContinuation || dated) && !continues(index.texts[c.index + step]!)) break;
       const next = factsOf(c.index + step);
       if (next.length) {
         facts = next;

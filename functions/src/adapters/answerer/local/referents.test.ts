@@ -77,3 +77,13 @@ describe('measures and titles', () => {
     expect(ask(story, 'what was the doctors name')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
   });
 });
+
+describe('dates in the next sentence', () => {
+  it('does not date an event with the next sentence unless that one goes on about it', () => {
+    const story =
+      'An old gentleman, a retired postman called Mr. Hale, brought us eggs. The winter of 1962 was the coldest.';
+    expect(ask(story, 'when did you retire')).toEqual({ kind: 'not-in-story' });
+    const fragment = 'Then my brother Jim retired. That was in 1988, the year the mill closed.';
+    expect(ask(fragment, 'when did jim retire')).toMatchObject({ kind: 'answer' });
+  });
+});
