@@ -87,3 +87,10 @@ describe('dates in the next sentence', () => {
     expect(ask(fragment, 'when did jim retire')).toMatchObject({ kind: 'answer' });
   });
 });
+
+describe('possessive pronouns', () => {
+  it('reads "Ours didn\'t" as the thing just spoken of', () => {
+    const story = 'That spring many shops in the town burned. Ours did not burn. The windows were broken.';
+    expect(ask(story, 'did your shop burn down')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+});
