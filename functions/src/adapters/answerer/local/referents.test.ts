@@ -94,3 +94,17 @@ describe('possessive pronouns', () => {
     expect(ask(story, 'did your shop burn down')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
   });
 });
+
+describe('related words of family stories', () => {
+  it('hears brothers and sisters in "kids", a price in what was paid, a roommate in a shared room', () => {
+    expect(
+      ask('We lived on a farm. I was the youngest of six kids.', 'how many brothers and sisters did you have'),
+    ).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    expect(
+      ask('We found a house on Elm Street. We paid two thousand dollars for the house.', 'how much did the house cost'),
+    ).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    expect(
+      ask('I lived in the nurses home. I shared a room with a girl called Maeve.', 'who was your roommate'),
+    ).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+});
