@@ -3,10 +3,16 @@
  * and local mode mounts the same entries on its HTTP server.
  */
 import { accountFunctions, accountRoutes } from './routes/accounts.ts';
+import { bookRoutes } from './routes/book.ts';
 import { contactRoutes } from './routes/contact.ts';
+import { familyMailFunctions, familyMailRoutes } from './routes/family-mail.ts';
 import { interactiveRoutes } from './routes/interactive.ts';
+import { keepsakeRoutes } from './routes/keepsake.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { photoRoutes } from './routes/photos.ts';
+import { promptRoutes } from './routes/prompts.ts';
 import { adminStoryRoutes, publicStoryRoutes, storyRoutes } from './routes/stories.ts';
+import { transcriptRoutes } from './routes/transcripts.ts';
 import { voiceRoutes } from './routes/voice.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -38,7 +44,7 @@ export type QueueName = 'jobs' | 'media-jobs';
  * Secrets in Secrets Manager, read at cold start by functions/src/lib/secrets.ts: the provider keys, and
  * `cognito-client`, the user pool web client's secret (the public Cognito calls prove the API with it).
  */
-export type SecretName = 'elevenlabs' | 'openai' | 'cognito-client';
+export type SecretName = 'elevenlabs' | 'openai' | 'cognito-client' | 'mail-links';
 /** Cognito admin calls on the app's own pool (without the `cognito-idp:` prefix). */
 export type CognitoAction =
   | 'AdminCreateUser'
@@ -73,7 +79,7 @@ export interface RouteGrants {
 }
 
 /** Functions no route exposes: the account keeper (password reset) and the user pool's trigger. */
-export type PrivateFunctionId = 'account-keeper' | 'pre-sign-up';
+export type PrivateFunctionId = 'account-keeper' | 'pre-sign-up' | 'ses-feedback';
 
 /** A function outside the route table and the queues, invoked by a route or by Cognito; it declares its grants too. */
 export interface PrivateFunctionDef {
@@ -81,8 +87,11 @@ export interface PrivateFunctionDef {
   handler: string;
   description: string;
   grants: RouteGrants;
-  /** The user pool trigger this function is (Cognito invokes it), if any. */
-  trigger?: 'preSignUp';
+  /**
+   * What invokes it: the user pool's pre-sign-up trigger (Cognito), or SES's bounce and complaint
+   * events through SNS (`sesFeedback`); none: a route that declares `grants.invoke`.
+   */
+  trigger?: 'preSignUp' | 'sesFeedback';
   timeoutSeconds?: number;
 }
 
@@ -99,10 +108,16 @@ export const routes: readonly RouteDef[] = [
   ...interactiveRoutes,
   ...mediaRoutes,
   ...voiceRoutes,
+  ...familyMailRoutes,
+  ...promptRoutes,
+  ...photoRoutes,
+  ...transcriptRoutes,
+  ...keepsakeRoutes,
+  ...bookRoutes,
 ];
 
 /** The private functions (functions/src/routes/accounts.ts). */
-export const privateFunctions: readonly PrivateFunctionDef[] = [...accountFunctions];
+export const privateFunctions: readonly PrivateFunctionDef[] = [...accountFunctions, ...familyMailFunctions];
 
 /** The SQS worker that clones voices and narrates stories; a handler like the routes. */
 export const worker = {
@@ -116,12 +131,14 @@ export const worker = {
   queue: 'jobs',
   // media-jobs: an account purge queues the deletion of the user's provider voice.
   // AdminUpdateUserAttributes: mirrors a verified email to the pool (the public verify route calls no Cognito).
+  // jobs + mail-links: the hourly family-mail run queues one job per recipient, whose mail carries signed links.
   grants: {
     table: 'readwrite',
     media: 'readwrite',
     cognito: ['AdminDeleteUser', 'AdminUpdateUserAttributes'],
     mail: true,
-    queue: 'media-jobs',
+    queue: ['jobs', 'media-jobs'],
+    secrets: ['mail-links'],
   },
 } as const satisfies WorkerDef;
 
@@ -140,7 +157,8 @@ export const mediaWorker = {
   maxReceiveCount: 5,
   maxConcurrency: 2,
   queue: 'media-jobs',
-  grants: { table: 'readwrite', media: 'readwrite', queue: 'media-jobs', secrets: ['elevenlabs'] },
+  // jobs: a finished keepsake build queues its "ready" email (mail stays with the jobs worker).
+  grants: { table: 'readwrite', media: 'readwrite', queue: ['media-jobs', 'jobs'], secrets: ['elevenlabs'] },
 } as const satisfies WorkerDef;
 
 /** An SQS worker: one Lambda fed by one queue in batches; like a route, it declares its grants. */

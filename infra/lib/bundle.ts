@@ -7,6 +7,7 @@ import * as cxapi from 'aws-cdk-lib/cx-api';
 import type { Construct } from 'constructs';
 import { type BuildOptions, build, type LogLevel, type Metafile, type Plugin } from 'esbuild';
 import { missingGrants, sdkUseByFunction } from './grants.ts';
+import { copyNativePackages, LAMBDA_NATIVE_PLATFORM, NATIVE_PACKAGES, nativeCarriers } from './native-packages.ts';
 import { REPO_ROOT } from './paths.ts';
 
 /** The Lambda id of the jobs queue's worker; routes use `routeId(route)`. */
@@ -124,6 +125,42 @@ async function copyGplPackages(outDir: string, functionIds: readonly string[]): 
 }
 
 /**
+ * Font files the book's PDF embeds (functions/src/domain/keepsake/book/fonts.ts resolves them by package
+ * path at run time). Copied beside every bundle that contains that module, with the package's
+ * license files: the SIL Open Font License asks that the license travels with the fonts.
+ */
+const BOOK_FONT_MODULE = 'functions/src/domain/keepsake/book/fonts.ts';
+const BOOK_FONT_PACKAGE = '@expo-google-fonts/lora';
+const BOOK_FONT_FILES = [
+  'package.json',
+  'LICENSE',
+  'LICENSE_FONT',
+  '400Regular/Lora_400Regular.ttf',
+  '700Bold/Lora_700Bold.ttf',
+  '400Regular_Italic/Lora_400Regular_Italic.ttf',
+];
+
+/** Ids of the functions whose bundle contains `input` (a repo-relative source path; esbuild names inputs from its working folder). */
+export function functionsContaining(metafile: Metafile, input: string): string[] {
+  return Object.entries(metafile.outputs)
+    .filter(
+      ([file, output]) => /[\\/]index\.mjs$/.test(file) && Object.keys(output.inputs).some((i) => i.endsWith(input)),
+    )
+    .map(([file]) => /(?:^|[\\/])([^\\/]+)[\\/]index\.mjs$/.exec(file)?.[1] ?? '')
+    .filter(Boolean);
+}
+
+async function copyBookFonts(outDir: string, functionIds: readonly string[]): Promise<void> {
+  for (const id of functionIds) {
+    for (const file of BOOK_FONT_FILES) {
+      const to = join(outDir, id, 'node_modules', BOOK_FONT_PACKAGE, file);
+      await mkdir(join(to, '..'), { recursive: true });
+      await cp(join(REPO_ROOT, 'node_modules', BOOK_FONT_PACKAGE, file), to);
+    }
+  }
+}
+
+/**
  * Bundles every handler in one esbuild run (one process for all functions, not one per function),
  * one self-contained ESM file per function with the AWS SDK inside: bundled ESM starts faster.
  */
@@ -131,11 +168,16 @@ export async function bundleHandlers(
   entries: Record<string, string>,
   outDir: string = BUNDLE_DIR,
   logLevel: LogLevel = 'warning',
+  /** The platform of the native binaries copied beside bundles (tests use the machine's own). */
+  nativePlatform: string = LAMBDA_NATIVE_PLATFORM,
 ): Promise<Metafile> {
   assertEntriesExist(entries);
   await rm(outDir, { recursive: true, force: true });
   const result = await build({ ...buildOptions(entries, logLevel), outdir: outDir }).catch(bundlingFailed);
   await copyGplPackages(outDir, checkGplUse(result.metafile));
+  // sharp (photo variants): its package and the Lambda platform's binary beside the bundles that import it.
+  await copyNativePackages(outDir, nativeCarriers(result.metafile), nativePlatform);
+  await copyBookFonts(outDir, functionsContaining(result.metafile, BOOK_FONT_MODULE));
   return result.metafile;
 }
 
@@ -183,7 +225,7 @@ function buildOptions(entries: Record<string, string>, logLevel: LogLevel) {
     banner: {
       js: "import{createRequire as __createRequire}from'node:module';const require=__createRequire(import.meta.url);",
     },
-    external: [...LOCAL_ONLY_GPL_PACKAGES],
+    external: [...LOCAL_ONLY_GPL_PACKAGES, ...NATIVE_PACKAGES],
     plugins: [gplGuard],
     // Which SDK clients and commands each bundle keeps: the per-route grant check reads it.
     metafile: true,

@@ -24,6 +24,7 @@ import { ApiRoutes } from './constructs/api-routes.ts';
 import { AppBindings, bareAddress } from './constructs/app-bindings.ts';
 import { DataStore } from './constructs/data-store.ts';
 import { EdgeFirewall, UserPoolFirewall } from './constructs/edge-firewall.ts';
+import { FamilyMailOps } from './constructs/family-mail-ops.ts';
 import { JobQueue } from './constructs/job-queue.ts';
 import { Operations } from './constructs/operations.ts';
 import { StoryloomFunction } from './constructs/storyloom-function.ts';
@@ -67,7 +68,11 @@ export const ROUTE_THROTTLES = {
   admin: { rate: 10, burst: 20 },
 } as const;
 /** GET routes opened from an emailed link (a token in the query): one call per mail. */
-export const TOKEN_LINK_ROUTES: ReadonlySet<string> = new Set(['GET /verify-email', 'GET /validate-reset-token']);
+export const TOKEN_LINK_ROUTES: ReadonlySet<string> = new Set([
+  'GET /verify-email',
+  'GET /validate-reset-token',
+  'GET /api/family-mail/unsubscribe',
+]);
 
 /** The API Gateway throttle of one route. */
 export function routeThrottle(route: Pick<RouteDef, 'method' | 'path' | 'auth' | 'throttle'>): {
@@ -249,6 +254,18 @@ export class StoryloomStack extends Stack {
     if (config.openAiSecretName) {
       secrets.openai = secretsmanager.Secret.fromSecretNameV2(this, 'OpenAiKey', config.openAiSecretName);
     }
+    // The HMAC key of the family-loop email's signed links (functions/src/domain/family-mail/links.ts).
+    const mailLinkKey = new secretsmanager.Secret(this, 'MailLinkKey', {
+      description: 'Storyloom: the key that signs links in the family-loop email',
+      generateSecretString: { excludePunctuation: true, passwordLength: 64 },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    acknowledge(
+      mailLinkKey,
+      'AwsSolutions-SMG4',
+      'rotating it ends every link in mail already sent (answer and unsubscribe links); rotated by hand if it ever leaks (docs/family-loop.md)',
+    );
+    secrets['mail-links'] = mailLinkKey;
 
     const invokable: Partial<Record<PrivateFunctionId, StoryloomFunction>> = {};
     this.bindings = new AppBindings({
@@ -268,6 +285,7 @@ export class StoryloomStack extends Stack {
 
     // Functions no route exposes (docs/accounts.md): made before the routes that invoke them. The pool
     // trigger gets no app environment (the pool names the function, so the function may not name the pool).
+    const feedbackFunctions: StoryloomFunction[] = [];
     for (const def of privateFunctions) {
       const fn = new StoryloomFunction(this, privateConstructId(def.id), {
         code: props.code(def.id),
@@ -278,6 +296,7 @@ export class StoryloomStack extends Stack {
       });
       if (def.trigger === 'preSignUp') users.addPreSignUpTrigger(fn);
       else this.bindings.bind(fn, def.grants);
+      if (def.trigger === 'sesFeedback') feedbackFunctions.push(fn);
       invokable[def.id] = fn;
     }
 
@@ -336,6 +355,13 @@ export class StoryloomStack extends Stack {
       }),
       routeFunctions: this.routes.functions,
     });
+
+    // The family-loop email: the hourly run on the jobs queue, SES bounces and complaints to the suppression list.
+    const jobsQueue = queues.get('jobs');
+    const [feedbackFunction] = feedbackFunctions;
+    if (jobsQueue && feedbackFunction) {
+      new FamilyMailOps(this, 'FamilyMail', { jobsQueue: jobsQueue.queue, configurationSet, feedbackFunction });
+    }
 
     const mediaQueue = queues.get('media-jobs');
     if (mediaQueue) {

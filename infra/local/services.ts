@@ -26,6 +26,7 @@ import type { JwtTokenGenerator, TokenConfig } from 'cognito-local/lib/services/
 import type { UserPool, UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import type { Logger } from 'pino';
 import { closeDynaliteIterators } from './dynalite-iterators.ts';
+import { addMultipartAbort, type S3rverApp } from './s3-multipart-abort.ts';
 
 export interface SentEmail {
   to: string[];
@@ -33,6 +34,8 @@ export interface SentEmail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers the sender set (SES v2 `Content.Simple.Headers`), e.g. `List-Unsubscribe`. */
+  headers: { name: string; value: string }[];
   sentAt: string;
 }
 
@@ -269,6 +272,7 @@ async function startS3rver(directory: string, key: string | undefined, secret: s
     };
     DUMMY_ACCOUNT.createKeyPair(key, secret);
   }
+  addMultipartAbort(s3rver as unknown as S3rverApp);
   const { port } = await s3rver.run();
   if (s3rver.httpServer) answerOnlyThisMachine(s3rver.httpServer, key);
   return {
@@ -641,6 +645,7 @@ async function startSes(directory: string, key: string | undefined) {
           subject: e.subject,
           text: e.body.text ?? '',
           html: e.body.html ?? '',
+          headers: e.headers ?? [],
           sentAt: new Date(e.at * 1000).toISOString(),
         }))
         .reverse();
@@ -698,6 +703,7 @@ function externalSes(url: string) {
           subject: e.subject,
           text: e.body.text ?? '',
           html: e.body.html ?? '',
+          headers: e.headers ?? [],
           sentAt: new Date(e.at * 1000).toISOString(),
         }));
       } else {
@@ -708,6 +714,7 @@ function externalSes(url: string) {
           subject: m.Subject ?? '',
           text: m.Body?.text_part ?? '',
           html: m.Body?.html_part ?? '',
+          headers: [],
           sentAt: m.Timestamp ? new Date(m.Timestamp).toISOString() : new Date(0).toISOString(),
         }));
       }
@@ -720,6 +727,7 @@ function externalSes(url: string) {
         subject: mail.subject,
         text: mail.text,
         html: '',
+        headers: [],
         sentAt: new Date().toISOString(),
       });
     }) satisfies DeliverEmail,

@@ -15,6 +15,7 @@ import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import { badAddressJson, isWellFormedPath } from '../lib/edge/source.ts';
 import { securityHeaders } from '../lib/security-headers.ts';
 import { createApiAdapter, send } from './api-adapter.ts';
+import { handleSendNow, isSendNowPath, localMailLinkSecret, startFamilyMailTimer } from './family-mail.ts';
 import { startHeavyPool } from './heavy-pool.ts';
 import { sendMailboxJson, sendMailboxPage } from './mailbox.ts';
 import { createMediaGate } from './media-gate.ts';
@@ -187,6 +188,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const env: Record<string, string> = {
     ...localHandlerEnv(services, resources, url, mediaKeys),
     LOG_LEVEL: opts.quiet ? 'silent' : 'info',
+    // The family-loop email's link key (a Secrets Manager secret in AWS), kept with the data.
+    MAIL_LINK_SECRET: localMailLinkSecret(opts.dataDir),
     ...opts.env,
   };
   // Handlers read their configuration once at module load, exactly as in Lambda: set it before loading them.
@@ -342,6 +345,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     60 * 60 * 1000,
   );
   sweepTimer.unref();
+  // The family-loop email's hourly run (AWS: an EventBridge rule), docs/family-loop.md.
+  const familyMailTimer = startFamilyMailTimer((error) => {
+    if (!opts.quiet) console.error('family mail run not queued', error);
+  });
 
   ready = async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
@@ -359,8 +366,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // The mailbox holds reset links: it answers only on this machine, whatever address the server listens on.
     const mailbox = path === '/_local/mailbox.json' || path === '/_local/mailbox';
     if (mailbox && !isLoopbackAddress(req.socket.remoteAddress ?? '')) return send(res, 404, { error: 'Not found' });
+    const sendNow = isSendNowPath(path);
+    if (sendNow && !isLoopbackAddress(req.socket.remoteAddress ?? '')) return send(res, 404, { error: 'Not found' });
     if (path === '/_local/mailbox.json') return sendMailboxJson(res, await services.listSentEmails());
-    if (path === '/_local/mailbox') return sendMailboxPage(res, await services.listSentEmails());
+    if (path === '/_local/mailbox') return sendMailboxPage(res, await services.listSentEmails(), req.url);
+    if (sendNow) return handleSendNow(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'Method not allowed' });
     withBrowserHeaders(res);
     return serveStatic(req, res, path);
@@ -371,6 +381,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     env,
     async stop() {
       clearInterval(sweepTimer);
+      familyMailTimer.stop();
       await Promise.all([workerLoop.stop(), mediaWorkerLoop.stop()]);
       registerHeavyWork(undefined);
       await heavy.close();

@@ -9,8 +9,11 @@ const app = await synth(routes);
 const big = await synth(syntheticRoutes(60));
 const WORKER_DESCRIPTIONS = [worker, mediaWorker].map((w) => `${w.queue} queue worker: ${w.handler}`);
 const WORKERS = WORKER_DESCRIPTIONS.length;
-/** The account keeper carries the app environment; the pool trigger has none (the pool names it). */
-const KEEPER_DESCRIPTIONS = privateFunctions.filter((f) => !f.trigger).map((f) => f.description);
+/**
+ * The account keeper and the SES feedback function carry the app environment; the pool trigger has none
+ * (the pool names it).
+ */
+const KEEPER_DESCRIPTIONS = privateFunctions.filter((f) => f.trigger !== 'preSignUp').map((f) => f.description);
 
 /** Our functions (not CDK's custom-resource handlers) carry the app environment. */
 const appFunctions = (s: typeof app) =>
@@ -36,10 +39,11 @@ describe('functions', () => {
       });
       expect(fn.Properties.TracingConfig).toBeUndefined();
       const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      // Route functions also get the origin secret's ARN (the door); workers and the keeper do not.
+      // Route functions also get the origin secret's ARN (the door); workers and the keeper do not. A
+      // function gets the names of the secrets it declares (`*_SECRET_ID`, permissions.test.ts) besides.
       expect(
         Object.keys(env)
-          .filter((k) => k !== 'ORIGIN_VERIFY_SECRET_ID')
+          .filter((k) => !k.endsWith('_SECRET_ID'))
           .sort(),
       ).toEqual(
         [

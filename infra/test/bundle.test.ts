@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { routeId, routes, worker } from '@storyloom/functions/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleHandlers, handlerEntries, WORKER_FUNCTION_ID } from '../lib/bundle.ts';
+import { nativeCarriers } from '../lib/native-packages.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -73,6 +74,36 @@ describe('bundleHandlers', () => {
     );
   });
 
+  it('puts the book fonts (and their OFL license) beside a bundle that makes books, and the bundle writes a PDF with them', async () => {
+    const out = join(dir, 'out-book');
+    const render = join(process.cwd(), 'functions/src/domain/keepsake/book/render.ts');
+    await bundleHandlers(
+      await entries({
+        'make-book': `import { BookWriter } from ${JSON.stringify(render)};
+export const handler = async () => {
+  const writer = new BookWriter({ title: 'Bundled', author: 'a', madeOn: 'today', pageSize: 'a5',
+    stories: [{ id: 's', title: 'Ünïcode Привет', period: '', text: 'Tiếng Việt', listenUrl: 'http://x/listen/t/s', photos: [] }] });
+  const chunks = [];
+  writer.doc.on('data', (c) => chunks.push(c));
+  const ended = new Promise((resolve) => writer.doc.on('end', resolve));
+  const layout = await writer.write();
+  await ended;
+  return { pages: layout.pageCount, head: Buffer.concat(chunks).subarray(0, 5).toString() };
+};`,
+        'get-plain': 'export const handler = async () => 1;',
+      }),
+      out,
+      'silent',
+    );
+    const fonts = join(out, 'make-book', 'node_modules', '@expo-google-fonts', 'lora');
+    expect((await readdir(fonts)).sort()).toEqual(
+      ['400Regular', '400Regular_Italic', '700Bold', 'LICENSE', 'LICENSE_FONT', 'package.json'].sort(),
+    );
+    expect(existsSync(join(out, 'get-plain', 'node_modules'))).toBe(false);
+    const book = await import(pathToFileURL(join(out, 'make-book', 'index.mjs')).href);
+    expect(await book.handler()).toEqual({ pages: 4, head: '%PDF-' });
+  });
+
   it('lets the media worker alone load eSpeak-NG by name, with the package copied beside its bundle', async () => {
     const out = join(dir, 'out-engine');
     await bundleHandlers(
@@ -89,5 +120,30 @@ describe('bundleHandlers', () => {
     );
     const worker = await import(pathToFileURL(join(out, 'worker-media-jobs', 'index.mjs')).href);
     expect(typeof (await worker.handler())).toBe('function');
+  });
+});
+
+describe('native packages (sharp)', () => {
+  it('keeps sharp out of the bundle and copies it, its dependencies and the platform binary beside it', async () => {
+    const out = join(dir, 'out-native');
+    const metafile = await bundleHandlers(
+      await entries({
+        'worker-photos':
+          "import sharp from 'sharp';\nexport const handler = async () => (await sharp({ create: { width: 40, height: 20, channels: 3, background: 'red' } }).resize({ width: 10 }).webp().toBuffer({ resolveWithObject: true })).info;",
+      }),
+      out,
+      'silent',
+      // The Lambda's platform (linux-arm64) comes from the registry; the machine's own proves the copy works.
+      `linux-${process.arch}`,
+    );
+    expect(nativeCarriers(metafile)).toEqual(['worker-photos']);
+    const modules = join(out, 'worker-photos', 'node_modules');
+    expect((await readdir(join(modules, '@img'))).sort()).toEqual(
+      expect.arrayContaining([`sharp-linux-${process.arch}`, `sharp-libvips-linux-${process.arch}`, 'colour']),
+    );
+    expect(existsSync(join(modules, 'sharp', 'package.json'))).toBe(true);
+    expect(existsSync(join(modules, 'detect-libc', 'package.json'))).toBe(true);
+    const fn = await import(pathToFileURL(join(out, 'worker-photos', 'index.mjs')).href);
+    expect(await fn.handler()).toMatchObject({ width: 10, height: 5, format: 'webp' });
   });
 });

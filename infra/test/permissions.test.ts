@@ -314,7 +314,9 @@ describe('operations', () => {
       expect(JSON.stringify(alarm.Properties.AlarmActions)).toMatch(/AlarmTopic/);
     }
     app.root.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
-    app.root.resourceCountIs('AWS::SNS::Subscription', 0); // no alarmEmail here; prod.test.ts has one
+    // No alarmEmail here (prod.test.ts has one): the one subscription is the SES feedback function's.
+    app.root.resourceCountIs('AWS::SNS::Subscription', 1);
+    app.root.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' });
   });
 
   it('writes JSON access logs for the API and standard logs for CloudFront', () => {

@@ -68,6 +68,8 @@ export const DIRECT_UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
 export const IMAGE_MAX_SIDE_PIXELS = 8_000;
 /** Audio stories longer than this are refused from their headers (25 MB of 16 kbit/s speech is 3.6 hours). */
 export const STORY_AUDIO_MAX_SECONDS = 3 * 60 * 60;
+/** Transcripts of audio stories: as long as a story may be (three hours of speech is about 160,000 characters). */
+export const TRANSCRIPT_MAX_CHARS = 100_000;
 /** Voice samples: the spec recommends 30 seconds to 2 minutes; the app warns gently outside that range. */
 export const SAMPLE_RECOMMENDED_MIN_SECONDS = 30;
 export const SAMPLE_RECOMMENDED_MAX_SECONDS = 120;

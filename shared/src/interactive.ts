@@ -47,6 +47,8 @@ export interface InteractiveSessionDto {
   /** Whether answers will be spoken (the story has a narration voice and audio). */
   spoken: boolean;
   expires_in: number;
+  /** An audio story answered from its transcript: what the note says about the answers (and whose voice). */
+  spoken_label?: string;
 }
 
 /** POST …/interactive/question/{sessionId}: the spec's two fields, then what the overlay shows. */

@@ -8,7 +8,9 @@ import {
   VOICE_SAMPLE_MAX_BYTES,
 } from './constants.ts';
 import { mediaText } from './messages/media.ts';
+import { photoText } from './messages/photos.ts';
 import { validation } from './messages.ts';
+import { STORY_PHOTO_MAX_BYTES } from './photo-limits.ts';
 import { storyDescriptionField, storyTitleField } from './schemas/stories.ts';
 
 /**
@@ -17,7 +19,7 @@ import { storyDescriptionField, storyTitleField } from './schemas/stories.ts';
  */
 
 /** What an upload is for; each kind has its own size cap, accepted types and destination. */
-export const UPLOAD_KINDS = ['profile-image', 'story-audio', 'voice-sample'] as const;
+export const UPLOAD_KINDS = ['profile-image', 'story-audio', 'voice-sample', 'story-photo'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** An audio story file: 25 MB holds about 13 minutes of the recorder's WAV or hours of mp3. */
@@ -94,6 +96,13 @@ export const uploadRules: Record<UploadKind, UploadKindRule> = {
     typeMessage: validation.audioType,
     sizeMessage: validation.audioSize,
   },
+  // A photo of a story (docs/media.md, "Photos"): kept as uploaded, so bigger than a profile picture.
+  'story-photo': {
+    maxBytes: STORY_PHOTO_MAX_BYTES,
+    family: 'image',
+    typeMessage: validation.imageType,
+    sizeMessage: photoText.photoSize,
+  },
 };
 
 const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
@@ -148,7 +157,7 @@ export interface CreateUploadResponse {
 
 /** Upload keys the server hands out: users/<userId>/uploads/<kind>/<uuid>. */
 export const UPLOAD_KEY_PATTERN =
-  /^users\/([A-Za-z0-9_-]{1,128})\/uploads\/(profile-image|story-audio|voice-sample)\/([0-9a-f-]{36})$/;
+  /^users\/([A-Za-z0-9_-]{1,128})\/uploads\/(profile-image|story-audio|voice-sample|story-photo)\/([0-9a-f-]{36})$/;
 const uploadKeyField = z.string({ error: mediaText.uploadKey }).check(z.maxLength(300, mediaText.uploadKey));
 
 /** POST /api/profile/image (JSON form): confirm an uploaded picture. */

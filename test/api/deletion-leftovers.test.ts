@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useServerEnv } from '../support/env.ts';
 import { api } from '../support/http.ts';
 import { mp3File } from '../support/media-files.ts';
+import { addPhoto, jpegPhoto, settledPhotos } from '../support/photos.ts';
 import { shareWith } from '../support/stories.ts';
 import { scanItemsMentioning, testTable } from '../support/table.ts';
 import { postToS3, presign } from '../support/uploads.ts';
@@ -62,6 +63,11 @@ async function storyWithEverything(owner: Caller, reader: Caller) {
   });
   expect(comment.status).toBe(201);
   const token = await shareLinkOf(owner, story.ID);
+  // A photo with its variants (original, display, thumbnail: docs/media.md, "Photos").
+  expect(
+    (await addPhoto(owner, story.ID, await jpegPhoto(), 'image/jpeg', { caption: 'At the dance hall' })).status,
+  ).toBe(201);
+  expect((await settledPhotos(owner, story.ID)).map((p) => p.status)).toEqual(['ready']);
 
   const mine = await startOwner(owner, story.ID);
   expect(mine.status).toBe(201);
@@ -97,12 +103,14 @@ describe('deleting a story', () => {
           'Share',
           'ShareLink',
           'Story',
+          'StoryPhoto',
         ]),
       );
       const objects = await objectsMentioning([story.ID]);
       expect(objects.some((k) => k.includes('/narration/') && k.endsWith('.mp3'))).toBe(true);
       expect(objects.some((k) => k.endsWith('.timings.json'))).toBe(true);
       expect(objects.some((k) => k.includes('/answers/'))).toBe(true);
+      expect(objects.filter((k) => k.includes('/photos/'))).toHaveLength(3);
 
       const res = await api('DELETE', `/api/stories/${story.ID}`, { token: owner.token });
       expect(res.status).toBe(200);
@@ -147,6 +155,7 @@ describe('deleting an account', () => {
         expect.arrayContaining(['Comment', 'Guard', 'InteractiveSession', 'Share', 'Story', 'User', 'VoiceProfile']),
       );
       expect((await objectsMentioning([user.id])).some((k) => k.includes('/uploads/'))).toBe(true);
+      expect((await objectsMentioning([user.id])).filter((k) => k.includes('/photos/'))).toHaveLength(3);
 
       const code = await (async () => {
         const res = await apiAs(user, 'POST', '/api/profile/request-delete-account');

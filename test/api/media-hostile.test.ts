@@ -83,7 +83,11 @@ describe('hostile media through every upload route', () => {
         expect(answer.ms, what).toBeLessThan(5_000);
       }
     }
-    expect(peak - baseline).toBeLessThan(256 * 1024 * 1024);
+    // The stall this guards against (a bomb decoded whole) took 1.9 GB. A clean run grows 160–205 MB
+    // here, not the bench's 48 MB: this process also holds the test's own copies of every file (up to
+    // 12.6 MB each, sent as both upload and multipart) and V8 keeps the heap pages it grew into. CI saw
+    // 266 MB once under a 256 MB bound, so the bound sits between a clean run and the stall.
+    expect(peak - baseline).toBeLessThan(512 * 1024 * 1024);
     expect(await listMedia(`users/${userId}/`)).toEqual([]);
     const status = await backend('GET', '/api/voice/status');
     expect(status.body.has_voice_sample).toBe(false);

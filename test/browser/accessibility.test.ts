@@ -69,6 +69,10 @@ describe.runIf(browserTestsEnabled)('accessibility (axe-core, WCAG 2 A/AA)', () 
       `/edit-story/${story.ID}`,
       '/profile',
       '/admin',
+      // Prompts (docs/family-loop.md): "Browse all", and both answer screens with a question above the form.
+      '/prompts',
+      '/create-story?prompt=childhood-01',
+      '/create-story?type=audio&prompt=childhood-01',
     ]) {
       await page.goto(new URL(path, baseUrl).href);
       await page.getByRole('heading', { level: 1 }).first().waitFor();

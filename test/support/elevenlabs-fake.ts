@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FakeVoiceAccount } from './elevenlabs-fake-voices.ts';
+import { STT_MAX_FILE_BYTES, type SttBehaviour, sttReply } from './elevenlabs-stt-fake.ts';
 import { modelsReply, seededRandom, type TtsBehaviour, ttsReply } from './elevenlabs-tts-fake.ts';
 
 export { toneMp3 } from './elevenlabs-tts-fake.ts';
@@ -8,7 +9,7 @@ export { toneMp3 } from './elevenlabs-tts-fake.ts';
 /**
  * A local HTTP server that speaks ElevenLabs' wire format for the calls the adapter makes (shapes
  * from the SDK's own serializers, which validate strictly): instant voice cloning, voice search and
- * lookup, deletion, and text to speech with timestamps (a real MP3 whose length follows the text, and
+ * lookup, deletion, speech to text (elevenlabs-stt-fake.ts), and text to speech with timestamps (a real MP3 whose length follows the text, and
  * a linear character alignment). Tests script failures per route. The voice endpoints keep the provider's
  * real rules (one shared account, slot limit, `voice_not_found`): elevenlabs-fake-voices.ts.
  */
@@ -26,7 +27,7 @@ export interface FakeReply {
   until?: Promise<unknown>;
 }
 
-export type FakeRoute = 'clone' | 'search' | 'get' | 'delete' | 'tts' | 'models';
+export type FakeRoute = 'clone' | 'search' | 'get' | 'delete' | 'tts' | 'models' | 'stt';
 
 export interface RecordedRequest {
   route: FakeRoute | 'unknown';
@@ -53,6 +54,10 @@ export interface ElevenLabsFake {
   readonly billedTexts: readonly string[];
   /** Latency and injected failures of text to speech (reset restores none). */
   behave(behaviour: Partial<TtsBehaviour>): void;
+  /** Speech to text: what recordings "say", its latency, file limit and keys (change the fields freely). */
+  stt: SttBehaviour;
+  /** Seconds of audio billed by speech to text since the last reset. */
+  readonly sttBilledSeconds: number;
 }
 
 function routeOf(method: string, path: string): FakeRoute | 'unknown' {
@@ -62,6 +67,7 @@ function routeOf(method: string, path: string): FakeRoute | 'unknown' {
   if (method === 'DELETE' && /^\/v1\/voices\/[^/]+$/.test(path)) return 'delete';
   if (method === 'POST' && /^\/v1\/text-to-speech\/[^/]+\/with-timestamps$/.test(path)) return 'tts';
   if (method === 'GET' && path === '/v1/models') return 'models';
+  if (method === 'POST' && path === '/v1/speech-to-text') return 'stt';
   return 'unknown';
 }
 
@@ -70,6 +76,12 @@ export interface ElevenLabsFakeOptions {
   slotLimit?: number;
   /** Every voice call (add, get, search, delete) answers after this long, like the real service. */
   voiceLatencyMs?: number;
+  /** Speech to text answers after this long. */
+  sttLatencyMs?: number;
+  /** Speech to text refuses files of this size or more (the provider's own limit by default). */
+  sttMaxFileBytes?: number;
+  /** Keys the account has (speech to text answers 401 to others); any key by default. */
+  apiKeys?: readonly string[];
 }
 
 const VOICE_ROUTES: ReadonlySet<FakeRoute> = new Set(['clone', 'search', 'get', 'delete']);
@@ -84,6 +96,13 @@ export async function startElevenLabsFake(options: ElevenLabsFakeOptions = {}): 
   let injected = 0;
   let billedCharacters = 0;
   const billedTexts: string[] = [];
+  let sttBilledSeconds = 0;
+  const stt: SttBehaviour = {
+    text: 'This is what the recording says.',
+    latencyMs: options.sttLatencyMs ?? 0,
+    maxFileBytes: options.sttMaxFileBytes ?? STT_MAX_FILE_BYTES,
+    apiKeys: options.apiKeys,
+  };
 
   const success = (route: FakeRoute | 'unknown', path: string, body: string, query: URLSearchParams): FakeReply => {
     const voiceId = () => decodeURIComponent(path.split('/')[3]!);
@@ -108,17 +127,28 @@ export async function startElevenLabsFake(options: ElevenLabsFakeOptions = {}): 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const path = url.pathname;
       const route = routeOf(req.method ?? 'GET', path);
+      const raw = Buffer.concat(chunks);
       // Multipart samples stay byte for byte (latin1); JSON bodies are UTF-8.
-      const body = Buffer.concat(chunks).toString(route === 'clone' ? 'latin1' : 'utf8');
+      const body = raw.toString(route === 'clone' || route === 'stt' ? 'latin1' : 'utf8');
       const apiKey = req.headers['xi-api-key'] as string | undefined;
       requests.push({ route, method: req.method ?? '', path, apiKey, body });
       const failure = route !== 'unknown' ? (scripted.get(route)?.shift() ?? fixed.get(route)) : undefined;
-      if (failure?.afterSuccess) success(route, path, body, url.searchParams);
-      const succeeded = failure ? undefined : success(route, path, body, url.searchParams);
+      const answerStt = async () => {
+        const reply = await sttReply(raw, req.headers, apiKey, stt);
+        sttBilledSeconds += reply.billedSeconds ?? 0;
+        return reply;
+      };
+      if (failure?.afterSuccess && route === 'stt') await answerStt();
+      else if (failure?.afterSuccess) success(route, path, body, url.searchParams);
+      const succeeded = failure
+        ? undefined
+        : route === 'stt'
+          ? await answerStt()
+          : success(route, path, body, url.searchParams);
       const reply = failure ?? {
         ...succeeded!,
         ...(route !== 'unknown' && VOICE_ROUTES.has(route) ? { delayMs: options.voiceLatencyMs } : {}),
@@ -155,6 +185,11 @@ export async function startElevenLabsFake(options: ElevenLabsFakeOptions = {}): 
       requests.length = 0;
       billedCharacters = 0;
       billedTexts.length = 0;
+      sttBilledSeconds = 0;
+    },
+    stt,
+    get sttBilledSeconds() {
+      return sttBilledSeconds;
     },
     get billedCharacters() {
       return billedCharacters;

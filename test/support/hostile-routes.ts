@@ -46,9 +46,19 @@ const CONFIRM: Record<HostileFile['kind'], { path: string; field?: string; body?
   'voice-sample': { path: '/api/voice/upload-sample', field: 'voice_sample' },
   'profile-image': { path: '/api/profile/image', field: 'profile_image' },
   'story-audio': { path: '/api/stories/audio', body: { title: 'Hostile' } },
+  // `:story` is the story `sendEverywhere` is given for photos.
+  'story-photo': { path: '/api/stories/:story/photos', body: { caption: 'Hostile' } },
 };
 
-async function viaUpload(backend: Backend, file: HostileFile): Promise<Omit<RouteAnswer, 'route'>> {
+/** Where the file's kind is confirmed; a photo's route names its story. */
+function confirmPath(kind: HostileFile['kind'], storyId?: string): string {
+  const path = CONFIRM[kind].path;
+  if (!path.includes(':story')) return path;
+  if (!storyId) throw new Error('sendEverywhere needs a story id for photos');
+  return path.replace(':story', storyId);
+}
+
+async function viaUpload(backend: Backend, file: HostileFile, storyId?: string): Promise<Omit<RouteAnswer, 'route'>> {
   const started = performance.now();
   const presign = await backend('POST', '/api/media/uploads', {
     kind: file.kind,
@@ -67,7 +77,7 @@ async function viaUpload(backend: Backend, file: HostileFile): Promise<Omit<Rout
   const uploadMs = performance.now() - started;
   const confirm = CONFIRM[file.kind];
   const confirmed = performance.now();
-  const res = await backend('POST', confirm.path, { ...confirm.body, upload_key: upload.key });
+  const res = await backend('POST', confirmPath(file.kind, storyId), { ...confirm.body, upload_key: upload.key });
   return { status: res.status, error: res.body.error, ms: performance.now() - confirmed, uploadMs };
 }
 
@@ -78,11 +88,15 @@ async function viaMultipart(backend: Backend, file: HostileFile, path: string, f
 }
 
 /** Every route's answer to `file`, with the time the API took to give it. */
-export async function sendEverywhere(backend: Backend, file: HostileFile): Promise<RouteAnswer[]> {
+export async function sendEverywhere(
+  backend: Backend,
+  file: HostileFile,
+  opts: { storyId?: string } = {},
+): Promise<RouteAnswer[]> {
   const answers: RouteAnswer[] = [];
   const confirm = CONFIRM[file.kind];
   const sends: Array<[string, () => Promise<Omit<RouteAnswer, 'route'>>]> = [
-    [`upload + ${confirm.path}`, () => viaUpload(backend, file)],
+    [`upload + ${confirm.path}`, () => viaUpload(backend, file, opts.storyId)],
   ];
   const field = confirm.field;
   if (field) sends.push([`multipart ${confirm.path}`, () => viaMultipart(backend, file, confirm.path, field)]);

@@ -1,6 +1,8 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { isSuppressed } from '../data/mail-suppression.ts';
 import { ses } from '../lib/clients/ses.ts';
 import { config } from '../lib/config.ts';
+import { logger } from '../lib/logger.ts';
 
 export interface Email {
   to: string;
@@ -8,6 +10,11 @@ export interface Email {
   text: string;
   html: string;
   replyTo?: string;
+  /**
+   * Extra message headers (SES v2 `Content.Simple.Headers`), e.g. RFC 8058's `List-Unsubscribe` and
+   * `List-Unsubscribe-Post` on the family-loop mail. Values are single lines (headerValue).
+   */
+  headers?: { name: string; value: string }[];
 }
 
 /**
@@ -18,8 +25,16 @@ export function headerValue(value: string): string {
   return value.replace(/\p{Cc}+/gu, ' ').trim();
 }
 
-/** Sends one email through SES from the configured sender. Headers are single lines (headerValue). */
-export async function sendEmail(email: Email): Promise<void> {
+/**
+ * Sends one email through SES from the configured sender. Headers are single lines (headerValue).
+ * An address on the suppression list (a hard bounce or a complaint, data/mail-suppression.ts) gets
+ * nothing: 'suppressed' is returned and the mail is dropped.
+ */
+export async function sendEmail(email: Email): Promise<'sent' | 'suppressed'> {
+  if (await isSuppressed(email.to)) {
+    logger.info('mail to a suppressed address dropped');
+    return 'suppressed';
+  }
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: config.sesFromAddress,
@@ -31,10 +46,12 @@ export async function sendEmail(email: Email): Promise<void> {
         Simple: {
           Subject: { Data: headerValue(email.subject), Charset: 'UTF-8' },
           Body: { Text: { Data: email.text, Charset: 'UTF-8' }, Html: { Data: email.html, Charset: 'UTF-8' } },
+          Headers: email.headers?.map((h) => ({ Name: headerValue(h.name), Value: headerValue(h.value) })),
         },
       },
     }),
   );
+  return 'sent';
 }
 
 /** Escapes text for the HTML part of an email. */

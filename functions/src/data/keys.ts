@@ -73,6 +73,14 @@ export const keys = {
   askedQuestionPrefix: () => 'ASKED#',
   // ---- end Interactive ----
 
+  // ---- Book listening links (docs/keepsake.md, "A printed book") ----
+  /** A book's listening link by the SHA-256 of its token (the token itself is printed, never stored). */
+  bookLink: (tokenHash: string) => ({ pk: `BOOKLINK#${tokenHash}`, sk: 'BOOKLINK' }),
+  /** A user's book links by book id (gsi1 on the link item): the owner's page and account deletion find them. */
+  bookLinksOfUserIndex: (ownerId: string, bookId: string) => ({ gsi1pk: `BOOKLINKS#${ownerId}`, gsi1sk: bookId }),
+  bookLinksOfUserPartition: (ownerId: string) => `BOOKLINKS#${ownerId}`,
+  // ---- end Book listening links ----
+
   // ---- Stories (docs/stories.md) ----
   /** Story by id. Its shares and comments live in the same partition: one Query reads the whole story view. */
   story: (storyId: string) => ({ pk: `STORY#${storyId}`, sk: 'STORY' }),
@@ -131,7 +139,15 @@ export const keys = {
    * under the owner's prefix, so account deletion reaches them too (docs/media.md).
    */
   storyMediaPrefix: (ownerId: string, storyId: string) => `users/${ownerId}/stories/${storyId}/`,
+  /** A photo of a story (data/story-photos.ts), in the story's partition: it goes with the story. */
+  storyPhoto: (storyId: string, photoId: string) => ({ pk: `STORY#${storyId}`, sk: `PHOTO#${photoId}` }),
+  storyPhotoPrefix: () => 'PHOTO#',
   // ---- end Stories ----
+
+  // ---- Transcripts (docs/stories.md, "Transcripts") ----
+  /** An audio story's transcript and its transcription job, in the story's partition (goes with it). */
+  transcript: (storyId: string) => ({ pk: `STORY#${storyId}`, sk: 'TRANSCRIPT' }),
+  // ---- end Transcripts ----
 
   // ---- Voice (docs/voice.md) ----
   /** A user's voice profile: sample, voice id, consent, clone status (one per user). */
@@ -154,4 +170,63 @@ export const keys = {
   }),
   providerVoicesPartition: () => 'PROVIDER_VOICES',
   // ---- end Voice ----
+
+  // ---- Prompts (docs/family-loop.md) ----
+  /**
+   * A storyteller's prompt state, all in their own partition under `PROMPT#` (one Query reads it all, and it
+   * goes with the account): answered prompts (→ story), hidden prompts, own questions, family questions.
+   */
+  promptAnswered: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#ANSWERED#${promptId}` }),
+  promptHidden: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#HIDDEN#${promptId}` }),
+  ownQuestion: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#OWN#${promptId}` }),
+  /** A question someone sent the storyteller; its id sorts by time, so the prefix lists them oldest first. */
+  familyQuestion: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#FAMILY#${promptId}` }),
+  promptPrefix: () => 'PROMPT#',
+  ownQuestionPrefix: () => 'PROMPT#OWN#',
+  /** Questions a user sent to storytellers (gsi1 on the family question): removed when the asker's account goes. */
+  questionsByAskerIndex: (askerId: string, promptId: string) => ({
+    gsi1pk: `QUESTIONS_BY#${askerId}`,
+    gsi1sk: promptId,
+  }),
+  questionsByAskerPartition: (askerId: string) => `QUESTIONS_BY#${askerId}`,
+  // ---- end Prompts ----
+
+  // ---- Family-loop email (docs/family-loop.md, "Family-loop email") ----
+  /** A user's family-mail settings (weekly day, digest opt-out), in the user's partition (goes with the account). */
+  familyMailSettings: (userId: string) => ({ pk: `USER#${userId}`, sk: 'FAMILYMAIL#SETTINGS' }),
+  /** Users who chose a weekday for the weekly question (gsi2 on the settings item, sparse). */
+  weeklyDayIndex: (weekday: number, userId: string) => ({ gsi2pk: `FAMILYMAIL_DAY#${weekday}`, gsi2sk: userId }),
+  weeklyDayPartition: (weekday: number) => `FAMILYMAIL_DAY#${weekday}`,
+  /** "The weekly question of this ISO week was sent": a conditional put before sending makes it once per week. */
+  weeklySent: (userId: string, isoWeek: string) => ({ pk: `USER#${userId}`, sk: `FAMILYMAIL#WEEK#${isoWeek}` }),
+  /** One story waiting for a recipient's digest (one item per story, so two events on it are one line). */
+  digestEntry: (recipientId: string, storyId: string) => ({
+    pk: `USER#${recipientId}`,
+    sk: `FAMILYMAIL#DIGEST#${storyId}`,
+  }),
+  digestEntryPrefix: () => 'FAMILYMAIL#DIGEST#',
+  /** Pending digest entries by the day they were queued (gsi2 on the entry): the daily run finds recipients here. */
+  pendingDigestIndex: (day: string, recipientId: string, storyId: string) => ({
+    gsi2pk: 'FAMILYMAIL_PENDING',
+    gsi2sk: `${day}#${recipientId}#${storyId}`,
+  }),
+  pendingDigestPartition: () => 'FAMILYMAIL_PENDING',
+  /** "This recipient's digest of this day was sent": at most one digest a day. */
+  digestSent: (recipientId: string, day: string) => ({ pk: `USER#${recipientId}`, sk: `FAMILYMAIL#SENT#${day}` }),
+  /** Every family-mail item in a user's partition (deletion). */
+  familyMailPrefix: () => 'FAMILYMAIL#',
+  /** An address SES reported as hard-bounced or complaining: no mail goes to it (adapters/mailer.ts). */
+  suppressedAddress: (email: string) => ({ pk: `SUPPRESSED#${lower(email)}`, sk: 'SUPPRESSED' }),
+  // ---- end Family-loop email ----
+  // ---- Keepsake (docs/keepsake.md) ----
+  /**
+   * A keepsake build (zip of everything, book) in its owner's partition, so it goes with the account;
+   * build ids sort by start time, so the newest of a kind is the last under its prefix.
+   */
+  keepsakeBuild: (userId: string, kind: string, buildId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `KEEPSAKE#${kind}#${buildId}`,
+  }),
+  keepsakeBuildPrefix: (kind: string) => `KEEPSAKE#${kind}#`,
+  // ---- end Keepsake ----
 } as const;

@@ -52,6 +52,13 @@ export const mediaKeys = {
   storyPrefix: (ownerId: string, storyId: string) => `users/${ownerId}/stories/${storyId}/`,
   storyAudio: (ownerId: string, storyId: string, id: string, ext: string) =>
     `users/${ownerId}/stories/${storyId}/audio/${id}.${ext}`,
+  /** A story photo's folder: `original.<ext>` (owner only), `display.webp`, `thumbnail.webp` (docs/media.md). */
+  storyPhotoPrefix: (ownerId: string, storyId: string, photoId: string) =>
+    `users/${ownerId}/stories/${storyId}/photos/${photoId}/`,
+  storyPhotoOriginal: (ownerId: string, storyId: string, photoId: string, ext: string) =>
+    `users/${ownerId}/stories/${storyId}/photos/${photoId}/original.${ext}`,
+  storyPhotoVariant: (ownerId: string, storyId: string, photoId: string, variant: 'display' | 'thumbnail') =>
+    `users/${ownerId}/stories/${storyId}/photos/${photoId}/${variant}.webp`,
   /** The voice helper's samples (readable only by their owner). */
   voicePrefix: (userId: string) => `users/${userId}/voice/`,
 } as const;
@@ -138,11 +145,17 @@ export function presignUpload(opts: {
   });
 }
 
-/** A presigned GET of one object, valid for `expiresSeconds`. */
-export function presignDownload(key: string, expiresSeconds: number): Promise<string> {
-  return getSignedUrl(presigner(), new GetObjectCommand({ Bucket: config.mediaBucket, Key: key }), {
-    expiresIn: expiresSeconds,
-  });
+/**
+ * A presigned GET of one object, valid for `expiresSeconds`. With `downloadName`, the browser saves it
+ * under that name (a keepsake zip) instead of showing it.
+ */
+export function presignDownload(key: string, expiresSeconds: number, downloadName?: string): Promise<string> {
+  const disposition = downloadName ? `attachment; filename="${downloadName.replace(/[^\w.-]/g, '_')}"` : undefined;
+  return getSignedUrl(
+    presigner(),
+    new GetObjectCommand({ Bucket: config.mediaBucket, Key: key, ResponseContentDisposition: disposition }),
+    { expiresIn: expiresSeconds },
+  );
 }
 
 /** Local mode's presigning clients, one per origin the browser used (a handful: localhost, 127.0.0.1, a LAN name). */

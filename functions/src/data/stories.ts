@@ -7,6 +7,7 @@ import { conditionally, type ItemKey, isConditionFailure, queryKeys } from './it
 import { keys } from './keys.ts';
 import { changePublicPages, markPublicPagesIncomplete, publicStartKey, rebuildPublicPages } from './public-pages.ts';
 import { queryAll, queryItems, type StartKey, type TableQuery } from './query.ts';
+import type { StoryTranscriptSummary } from './transcripts.ts';
 import { buildUpdate } from './update.ts';
 
 /**
@@ -39,6 +40,10 @@ export interface StoryRecord {
   version?: number;
   /** The live share-link token, if any (also the key of the link item). */
   shareToken?: string;
+  /** The first ready photo's thumbnail key and alt text, for cards (data/story-photos.ts keeps it). */
+  coverPhoto?: { key: string; alt: string };
+  /** Audio stories: the start of the transcript and who wrote it (data/transcripts.ts), so lists can search it. */
+  transcript?: StoryTranscriptSummary;
 }
 
 /** The fields an owner edits (PUT /api/stories/{id}); `null` clears an optional field. */
@@ -72,6 +77,8 @@ const STORY_FIELDS = [
   'allowComments',
   'shareToken',
   'version',
+  'coverPhoto',
+  'transcript',
 ] as const satisfies readonly (keyof StoryRecord)[];
 
 /** The story's own fields from a stored item (drops keys and index attributes). */

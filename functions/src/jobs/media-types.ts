@@ -1,3 +1,4 @@
+import { KEEPSAKE_KINDS } from '@storyloom/shared/keepsake';
 import * as z from 'zod/mini';
 
 /**
@@ -16,5 +17,16 @@ export const mediaJobSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('voice.delete-user-voices'), userId: z.string(), before: z.string() }),
   /** The periodic sweep of provider voices nothing points at (hourly: EventBridge in AWS, a timer locally). */
   z.object({ type: z.literal('voice.sweep-provider-voices') }),
+  /** Make a story photo's display and thumbnail variants (docs/media.md, "Photos"). */
+  z.object({ type: z.literal('photos.process'), storyId: z.string(), photoId: z.string() }),
+  /** Transcribe an audio story's recording (speech to text): `jobKey` = the recording's media key. */
+  z.object({ type: z.literal('transcript.transcribe'), storyId: z.string(), jobKey: z.string() }),
+  /** Make a keepsake (zip of everything, book) for its owner (docs/keepsake.md); the build record is its state. */
+  z.object({
+    type: z.literal('keepsake.build'),
+    ownerId: z.string(),
+    kind: z.enum(KEEPSAKE_KINDS),
+    buildId: z.string(),
+  }),
 ]);
 export type MediaJob = z.infer<typeof mediaJobSchema>;

@@ -1,3 +1,4 @@
+import { KEEPSAKE_KINDS } from '@storyloom/shared/keepsake';
 import * as z from 'zod/mini';
 
 /**
@@ -16,6 +17,24 @@ export const jobSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('account.drop-pool-user'), userId: z.string() }),
   /** Copies the user record's email_verified to the pool user (the public verify route calls no Cognito). */
   z.object({ type: z.literal('account.sync-pool-email'), userId: z.string() }),
+  /** The hourly family-mail run (EventBridge in AWS, a timer locally): queues the two below. */
+  z.object({ type: z.literal('family-mail.hourly') }),
+  /** One storyteller's weekly question of ISO week `week` (`2026-W48`); once per week (a marker). */
+  z.object({ type: z.literal('family-mail.weekly'), userId: z.string(), week: z.string() }),
+  /** One recipient's family digest of UTC `day`; at most once a day. `includeToday`: local "send now". */
+  z.object({
+    type: z.literal('family-mail.digest'),
+    userId: z.string(),
+    day: z.string(),
+    includeToday: z.optional(z.boolean()),
+  }),
+  /** Emails the owner that a keepsake build (zip, book) is ready to download (docs/keepsake.md). */
+  z.object({
+    type: z.literal('keepsake.ready-mail'),
+    ownerId: z.string(),
+    kind: z.enum(KEEPSAKE_KINDS),
+    buildId: z.string(),
+  }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 export type JobType = Job['type'];

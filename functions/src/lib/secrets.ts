@@ -16,6 +16,9 @@ const SOURCES: Record<SecretName, { secretId: string; localKey: string }> = {
   // The web app client's secret (adapters/user-pool.ts): a Secrets Manager secret the CDK app fills from
   // Cognito; locally the secret of the client provision.ts made.
   'cognito-client': { secretId: 'USER_POOL_CLIENT_SECRET_ID', localKey: 'USER_POOL_CLIENT_SECRET' },
+  // The HMAC key of the family-loop email's signed links (domain/family-mail/links.ts): a generated
+  // Secrets Manager secret in AWS; locally a key kept in DATA_DIR (infra/local/stack.ts).
+  'mail-links': { secretId: 'MAIL_LINK_SECRET_ID', localKey: 'MAIL_LINK_SECRET' },
 };
 
 /** How long a fetched key is reused: one Secrets Manager call per warm function per 15 minutes at most. */

@@ -22,7 +22,8 @@ export const mediaRoutes: RouteDef[] = [
     path: '/api/stories/audio',
     handler: 'stories/create-audio-story',
     auth: 'user',
-    grants: { table: 'readwrite', media: 'readwrite' },
+    // The recording is queued for speech to text (the media worker knows whether a key is configured).
+    grants: { table: 'readwrite', media: 'readwrite', queue: 'media-jobs' },
   },
   // Public: anonymous listeners on a share link play audio too; the handler verifies a token if one is sent.
   {

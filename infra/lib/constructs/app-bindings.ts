@@ -67,6 +67,7 @@ export const SECRET_ID_ENV: Record<SecretName, string> = {
   elevenlabs: 'ELEVENLABS_SECRET_ID',
   openai: 'OPENAI_SECRET_ID',
   'cognito-client': 'USER_POOL_CLIENT_SECRET_ID',
+  'mail-links': 'MAIL_LINK_SECRET_ID',
 };
 /** Environment variable naming each private function a route may invoke (functions/src/lib/config.ts). */
 export const INVOKE_ENV: Partial<Record<PrivateFunctionId, string>> = {

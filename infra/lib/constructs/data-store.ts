@@ -8,6 +8,8 @@ import { Construct } from 'constructs';
 export const PENDING_TAG = { key: 'storyloom-pending', value: 'true' } as const;
 /** ANSWER_AUDIO_TAG of functions/src/data/interactive.ts (same reason). */
 export const ANSWER_AUDIO_TAG = { key: 'storyloom-expires', value: 'answer' } as const;
+/** KEEPSAKE_RESULT_TAG of functions/src/data/keepsake-builds.ts: zips and books, downloadable for 24 h. */
+export const KEEPSAKE_RESULT_TAG = { key: 'storyloom-expires', value: 'keepsake' } as const;
 
 /** How long an overwritten or deleted media object can still be restored. */
 export const NONCURRENT_DAYS = 7;
@@ -84,6 +86,8 @@ export class DataStore extends Construct {
         { tagFilters: { [PENDING_TAG.key]: PENDING_TAG.value }, expiration: Duration.days(1) },
         // Spoken answers of the interactive player are tagged to go after a day (functions/src/data/interactive.ts).
         { tagFilters: { [ANSWER_AUDIO_TAG.key]: ANSWER_AUDIO_TAG.value }, expiration: Duration.days(1) },
+        // Keepsake results (zip, book): their link works 24 h; days count from midnight UTC, so two.
+        { tagFilters: { [KEEPSAKE_RESULT_TAG.key]: KEEPSAKE_RESULT_TAG.value }, expiration: Duration.days(2) },
       ],
       removalPolicy: bucketPolicy,
       autoDeleteObjects: !props.retain,

@@ -13,6 +13,8 @@ import {
 import { textMessages } from '../messages/fields.ts';
 import { storyMessages } from '../messages/stories.ts';
 import { validation } from '../messages.ts';
+import type { CoverPhotoDto, StoryPhotoDto } from '../photos.ts';
+import type { TranscriptDto } from '../transcripts.ts';
 import { controlCheck, hasVisibleText, isStorableText, stripBidi, withoutBidiControls } from './fields.ts';
 
 /**
@@ -51,7 +53,7 @@ const oneLine = (blank: string) => [
 ];
 
 /** Optional text, trimmed (`''` clears it). Multi-line text (an audio description) keeps its line breaks. */
-const optionalTrimmed = (max: number, message: string, opts: { multiLine?: boolean } = {}) =>
+export const optionalTrimmed = (max: number, message: string, opts: { multiLine?: boolean } = {}) =>
   z.optional(
     z.pipe(
       z.nullable(z.string()),
@@ -279,6 +281,8 @@ export interface StoryDto {
   narration_voice_id: string | null;
   /** Who speaks the narration, for every reader ("Narrated in the storyteller's voice (AI)"); null without one. */
   narration_voice_label: string | null;
+  /** Audio stories: the transcript (lists: its start), null while there is none (docs/stories.md, "Transcripts"). */
+  transcript?: TranscriptDto | null;
   is_public: boolean;
   is_private: boolean;
   allow_comments: boolean;
@@ -300,6 +304,10 @@ export interface StoryDto {
   shared_permission?: 'read' | 'comment';
   /** Admin list only. */
   User?: { Username: string };
+  /** Single-story views: the story's photos in order (docs/media.md, "Photos"). */
+  photos?: StoryPhotoDto[];
+  /** The first ready photo's thumbnail, for cards; null when the story has none. */
+  cover_photo?: CoverPhotoDto | null;
 }
 
 export interface CommentDto {

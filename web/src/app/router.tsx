@@ -42,6 +42,18 @@ export const routes: RouteObject[] = [
             'SharedStoryRoute',
           ),
           lazyRoute(paths.author.path, () => import('#web/features/discover/routes/AuthorRoute.tsx'), 'AuthorRoute'),
+          // The family-loop email's links: public (a bad link is refused without login; the answer link logs in itself).
+          lazyRoute(
+            paths.mailAnswer.path,
+            () => import('#web/features/profile/routes/MailAnswerRoute.tsx'),
+            'MailAnswerRoute',
+          ),
+          lazyRoute(
+            paths.unsubscribe.path,
+            () => import('#web/features/profile/routes/UnsubscribeRoute.tsx'),
+            'UnsubscribeRoute',
+          ),
+          lazyRoute(paths.listen.path, () => import('#web/features/book/routes/ListenRoute.tsx'), 'ListenRoute'),
           lazyRoute(
             paths.privacyPolicy.path,
             () => import('#web/features/legal/routes/PrivacyPolicyRoute.tsx'),
@@ -99,9 +111,29 @@ export const routes: RouteObject[] = [
               ),
               lazyRoute(paths.story.path, () => import('#web/features/stories/routes/StoryRoute.tsx'), 'StoryRoute'),
               lazyRoute(
+                paths.prompts.path,
+                () => import('#web/features/prompts/routes/BrowsePromptsRoute.tsx'),
+                'BrowsePromptsRoute',
+              ),
+              lazyRoute(
+                paths.promptAnswered.path,
+                () => import('#web/features/prompts/routes/PromptAnsweredRoute.tsx'),
+                'PromptAnsweredRoute',
+              ),
+              lazyRoute(
+                paths.makeBook.path,
+                () => import('#web/features/book/routes/MakeBookRoute.tsx'),
+                'MakeBookRoute',
+              ),
+              lazyRoute(
                 paths.profile.path,
                 () => import('#web/features/profile/routes/ProfileRoute.tsx'),
                 'ProfileRoute',
+              ),
+              lazyRoute(
+                paths.keepsakeDownload.path,
+                () => import('#web/features/profile/routes/KeepsakeDownloadRoute.tsx'),
+                'KeepsakeDownloadRoute',
               ),
             ],
           },

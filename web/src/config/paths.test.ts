@@ -13,6 +13,9 @@ describe('paths', () => {
       '/stories',
       '/shared/:shareToken',
       '/author/:id',
+      '/listen/:token/:storyId',
+      '/mail/answer',
+      '/unsubscribe',
       '/privacy-policy',
       '/terms-of-service',
       '/dashboard',
@@ -20,7 +23,11 @@ describe('paths', () => {
       '/edit-story/:id',
       '/story/:id',
       '/profile',
+      '/keepsake/:kind/download/:id',
+      '/make-book',
       '/admin',
+      '/prompts',
+      '/prompts/answered/:storyId',
     ]);
   });
 
@@ -30,5 +37,6 @@ describe('paths', () => {
     expect(paths.verifyEmail.getHref()).toBe('/verify-email');
     expect(paths.resetPassword.getHref('t+1')).toBe('/reset-password?token=t%2B1');
     expect(paths.editStory.getHref('42')).toBe('/edit-story/42');
+    expect(paths.listen.getHref('t_1', 'a/b')).toBe('/listen/t_1/a%2Fb');
   });
 });

@@ -216,6 +216,35 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
     return { index, offset: chunk.offset, length: chunk.length, text: chunk.text, mp3, duration, words };
   }
 
+  /**
+   * Speech to text (Scribe) with word timings: one request for the whole recording (the provider takes files
+   * far larger than our 25 MB cap), through the same retries and error mapping as every other call. A
+   * request is billed by the audio's length, so 5xx and time-outs are tried `attempts` times, no more.
+   */
+  async transcribe(audio: Uint8Array, file: { fileName: string; contentType: string }, modelId: string) {
+    const response = await this.call('transcribe a recording', (timeoutInSeconds) =>
+      this.client.speechToText.convert(
+        {
+          modelId,
+          file: { data: Buffer.from(audio), filename: file.fileName, contentType: file.contentType },
+          timestampsGranularity: 'word',
+          tagAudioEvents: false,
+          diarize: false,
+        },
+        { timeoutInSeconds },
+      ),
+    );
+    if (!('words' in response) || !Array.isArray(response.words) || typeof response.text !== 'string') {
+      throw new ProviderFailure('ElevenLabs answered speech to text without a transcript', false);
+    }
+    return {
+      text: response.text,
+      languageCode: response.languageCode,
+      durationSeconds: response.audioDurationSecs,
+      words: response.words.map((w) => ({ text: w.text, start: w.start, end: w.end, type: w.type })),
+    };
+  }
+
   /** The model's limit and context rule: the table, else the models endpoint (once), else the safe default. */
   private modelRules(): Promise<ModelRules> {
     const known = MODEL_RULES[this.options.modelId];

@@ -7,7 +7,7 @@ import { config } from '../../lib/config.ts';
 const duration = (seconds: number) =>
   seconds % 3600 === 0 ? `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}` : `${Math.round(seconds / 60)} minutes`;
 
-interface Letter {
+export interface Letter {
   to: string;
   subject: string;
   greeting: string;
@@ -19,7 +19,8 @@ interface Letter {
   after: string[];
 }
 
-function compose(letter: Letter): Email {
+/** One warm letter: a text part and a matching simple HTML part (other features send theirs through it too). */
+export function compose(letter: Letter): Email {
   const text = [
     letter.greeting,
     ...letter.paragraphs,

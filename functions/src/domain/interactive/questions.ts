@@ -20,6 +20,7 @@ import { headMedia, presignDownload } from '../../data/media.ts';
 import { consumeRateLimit } from '../../data/rate-limit.ts';
 import type { StoryRecord } from '../../data/stories.ts';
 import { logger } from '../../lib/logger.ts';
+import { listeningText, listensToTranscript, storytellerVoice } from '../transcripts/listening.ts';
 import { storyAnswerVoice } from '../voice/voices.ts';
 import { heardCountFromTimes, type SentenceTimes } from './heard.ts';
 import { type Caller, claimQuestion, clientKey, isSpoken } from './sessions.ts';
@@ -33,6 +34,7 @@ const MAX_CACHED_ANSWERS = 500;
 interface StoryText {
   version: string;
   sentences: StorySentence[];
+  length: number;
 }
 
 /** An answer as the question route keeps it (per container, see `answers`). */
@@ -47,11 +49,13 @@ const texts = new Map<string, StoryText>();
 /** Answers per container by cache key: same story text, part heard, question and engine → same answer. */
 const answers = new Map<string, CachedAnswer>();
 
-function storyText(story: StoryRecord): StoryText {
-  const version = hash(story.content).slice(0, 16);
+/** The sentences answers come from: a text story's content, an audio story's transcript (docs/stories.md). */
+async function storyText(story: StoryRecord): Promise<StoryText & { length: number }> {
+  const content = await listeningText(story);
+  const version = hash(content).slice(0, 16);
   const cached = texts.get(story.id);
   if (cached?.version === version) return cached;
-  const fresh = { version, sentences: splitSentences(story.content) };
+  const fresh = { version, sentences: splitSentences(content), length: content.length };
   if (texts.size >= 50) texts.delete(texts.keys().next().value!);
   texts.set(story.id, fresh);
   return fresh;
@@ -110,10 +114,10 @@ export async function askQuestion(
     message: interactiveText.clientCap,
   });
 
-  const text = storyText(story);
+  const text = await storyText(story);
   const times = await cachedSentenceTimes(story, text.version, text.sentences);
   const position = input.askedAt ?? session.currentTime;
-  const heardCount = heardCountFromTimes(text.sentences, times, position, story.content.length);
+  const heardCount = heardCountFromTimes(text.sentences, times, position, text.length);
   const engine = await answerer();
   const details = {
     title: story.title,
@@ -150,7 +154,7 @@ export async function askQuestion(
     details: detailsSentence(details),
   });
   if (!spoken.speak) logger.warn('answer not spoken', { storyId: story.id, reason: spoken.reason });
-  const audioUrl = isSpoken(story) && spoken.speak ? await spokenAnswer(story, answer.answer) : null;
+  const audioUrl = spoken.speak ? await spokenAnswer(story, answer.answer) : null;
   // The storyteller hears what the family wanted to know and the story really does not tell: not what is
   // only further on ("not yet heard"), not what the whole story answers, never the owner's own questions.
   if (
@@ -201,7 +205,8 @@ function cite(
  */
 async function spokenAnswer(story: StoryRecord, words: string): Promise<string | null> {
   try {
-    const voiceId = await storyAnswerVoice(story);
+    const voiceId = await answerVoice(story);
+    if (voiceId === null) return null;
     if (!voiceId) {
       logger.warn("answer not spoken: the narration voice is not the storyteller's to use", { storyId: story.id });
       return null;
@@ -216,6 +221,17 @@ async function spokenAnswer(story: StoryRecord, words: string): Promise<string |
     });
     return null;
   }
+}
+
+/**
+ * The voice answers are spoken in: a narrated text story's narration voice (storyAnswerVoice), an audio
+ * story's storyteller's own voice (a clone, or the local voice); null when the story has no voice at all.
+ */
+async function answerVoice(story: StoryRecord): Promise<string | null | undefined> {
+  if (isSpoken(story)) return storyAnswerVoice(story);
+  const own = listensToTranscript(story) ? await storytellerVoice(story) : undefined;
+  if (!own) return null;
+  return storyAnswerVoice({ authorId: story.authorId, narrationVoiceId: own, narrationVoiceOwn: true });
 }
 
 /**

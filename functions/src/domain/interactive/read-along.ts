@@ -1,7 +1,10 @@
 import type { ReadAlongDto } from '@storyloom/shared/interactive';
+import type { NarrationTimings } from '@storyloom/shared/narration';
 import { splitSentences } from '../../adapters/answerer/sentences.ts';
 import type { StoryRecord } from '../../data/stories.ts';
+import { readMediaBytes } from '../../data/voice.ts';
 import { loadListenableStory, loadSharedStory } from '../stories/access.ts';
+import { listeningText, listensToTranscript, transcriptTimingsKey } from '../transcripts/listening.ts';
 import { getNarrationTimings } from '../voice/narration.ts';
 import { sentenceStartTimes } from './heard.ts';
 
@@ -10,9 +13,27 @@ import { sentenceStartTimes } from './heard.ts';
  * answers cite) and when the narration starts each. Empty without a ready narration of the current text.
  */
 async function readAlongOf(story: StoryRecord): Promise<ReadAlongDto> {
+  if (listensToTranscript(story)) return transcriptReadAlong(story);
   const timings = story.audioKey ? await getNarrationTimings(story.id) : undefined;
   if (!timings) return { duration: null, sentences: [] };
   const sentences = splitSentences(story.content);
+  const times = sentenceStartTimes(sentences, timings);
+  return {
+    duration: timings.duration,
+    sentences: sentences.map((s) => ({ id: s.id, start: s.start, end: s.end, time: times.get(s.id) ?? null })),
+  };
+}
+
+/**
+ * An audio story's read-along: its transcript's sentences and when the recording reaches each (word timings
+ * of the speech to text, carried over the owner's corrections). Empty without timings (a typed transcript).
+ */
+async function transcriptReadAlong(story: StoryRecord): Promise<ReadAlongDto> {
+  const key = transcriptTimingsKey(story);
+  const bytes = key ? await readMediaBytes(key) : undefined;
+  if (!bytes) return { duration: null, sentences: [] };
+  const timings = JSON.parse(Buffer.from(bytes).toString('utf8')) as NarrationTimings;
+  const sentences = splitSentences(await listeningText(story));
   const times = sentenceStartTimes(sentences, timings);
   return {
     duration: timings.duration,

@@ -5,6 +5,7 @@ import {
   SESSION_IDLE_SECONDS,
   SESSIONS_PER_CLIENT_PER_HOUR,
 } from '@storyloom/shared/interactive';
+import { transcriptText } from '@storyloom/shared/transcripts';
 import {
   claimSessionQuestion,
   deleteSession,
@@ -19,6 +20,7 @@ import { getStory, type StoryRecord, toStoryRecord } from '../../data/stories.ts
 import { getStoryWithShare } from '../../data/story-shares.ts';
 import { NotFound, TooManyRequests, ValidationFailed } from '../../lib/errors.ts';
 import { loadListenableStory, loadSharedStory, visitorMayRead } from '../stories/access.ts';
+import { listensToTranscript, storytellerVoice } from '../transcripts/listening.ts';
 
 /**
  * Listening sessions (docs/interactive.md, "Sessions"). A session belongs to one story and one listener: the
@@ -97,7 +99,16 @@ async function open(story: StoryRecord, listener: Listener): Promise<Interactive
     ttl: idleTtl(),
   };
   await putSession(session);
-  return { session_id: session.id, spoken: isSpoken(story), expires_in: SESSION_IDLE_SECONDS };
+  // An audio story answers from its transcript, in the storyteller's own voice when they have one (labelled).
+  const own = !isSpoken(story) && listensToTranscript(story) ? await storytellerVoice(story) : undefined;
+  return {
+    session_id: session.id,
+    spoken: isSpoken(story) || own !== undefined,
+    expires_in: SESSION_IDLE_SECONDS,
+    ...(listensToTranscript(story)
+      ? { spoken_label: own ? transcriptText.answersInStorytellersVoice : transcriptText.answersFromTranscript }
+      : {}),
+  };
 }
 
 /**

@@ -3,7 +3,10 @@ import type { StorySentence } from '../../adapters/answerer/port.ts';
 import type { StoryRecord } from '../../data/stories.ts';
 import { readMediaBytes, voiceMedia } from '../../data/voice.ts';
 import { logger } from '../../lib/logger.ts';
+import { transcriptTimingsKey } from '../transcripts/listening.ts';
 import { type SentenceTimes, sentenceTimes } from './heard.ts';
+
+type StoryTimingsSource = Pick<StoryRecord, 'id' | 'authorId' | 'audioKey' | 'storyType' | 'transcript'>;
 
 /**
  * The narration's word timings as the question route needs them: read once per container and narration
@@ -14,8 +17,13 @@ import { type SentenceTimes, sentenceTimes } from './heard.ts';
 const MAX_CACHED = 50;
 const cache = new Map<string, Promise<SentenceTimes | undefined>>();
 
-/** The timings file of the narration the story plays, if its audio is a narration. */
-export function narrationTimingsKey(story: Pick<StoryRecord, 'id' | 'authorId' | 'audioKey'>): string | undefined {
+/**
+ * The timings file of what the story plays: its narration's, or an audio story's transcript's (word times into
+ * the recording, docs/stories.md "Transcripts").
+ */
+export function narrationTimingsKey(story: StoryTimingsSource): string | undefined {
+  const transcript = transcriptTimingsKey(story);
+  if (transcript) return transcript;
   const prefix = voiceMedia.narrationPrefix(story.authorId, story.id);
   if (!story.audioKey?.startsWith(prefix) || !story.audioKey.endsWith('.mp3')) return undefined;
   return `${story.audioKey.slice(0, -'.mp3'.length)}.timings.json`;
@@ -32,7 +40,7 @@ async function read(key: string, sentences: readonly StorySentence[]): Promise<S
  * were split from); undefined without timings or when they cannot be read (the whole text counts as heard).
  */
 export async function cachedSentenceTimes(
-  story: Pick<StoryRecord, 'id' | 'authorId' | 'audioKey'>,
+  story: StoryTimingsSource,
   textVersion: string,
   sentences: readonly StorySentence[],
 ): Promise<SentenceTimes | undefined> {

@@ -5,6 +5,7 @@ import { deleteMedia, mediaKeys } from '../../data/media.ts';
 import { putNewStory, type StoryRecord } from '../../data/stories.ts';
 import { newStoryId } from '../stories/ids.ts';
 import { ownerStoryView, usernameOf } from '../stories/stories.ts';
+import { requestMachineTranscript } from '../transcripts/request.ts';
 import { acceptUpload } from './uploads.ts';
 
 /**
@@ -39,5 +40,7 @@ export async function createAudioStory(userId: string, input: CreateAudioStoryIn
     await deleteMedia(finalKey);
     throw error;
   }
+  // With a speech-to-text key the worker transcribes it (docs/stories.md, "Transcripts"); else the owner types it.
+  await requestMachineTranscript(story);
   return ownerStoryView(storyId);
 }

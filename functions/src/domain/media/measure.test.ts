@@ -88,3 +88,35 @@ describe('media measured before decoding', () => {
     expect(mediaText.imageTooLarge).toBe('Pictures can be at most 8,000 × 8,000 pixels. Please choose a smaller one.');
   });
 });
+
+describe('story photos measured before decoding', () => {
+  it('accepts JPEG, PNG, WebP and GIF photos with their header sizes', async () => {
+    const { animatedGif, jpegPhoto, pngPhoto, webpPhoto } = await import('../../../../test/support/photo-files.ts');
+    const cases: Array<[Uint8Array, number, number]> = [
+      [await jpegPhoto(320, 200), 320, 200],
+      [await pngPhoto(240, 180), 240, 180],
+      [await webpPhoto(2400, 1200), 2400, 1200],
+      [await animatedGif(), 60, 40],
+    ];
+    for (const [bytes, width, height] of cases)
+      expect(await verdict('story-photo', bytes)).toMatchObject({ ok: true, image: { width, height } });
+  });
+
+  it('refuses a 20,000 × 20,000 PNG header as too large, a renamed text file by type, a cut file as damaged', async () => {
+    const { headerOnlyPng, jpegPhoto, textAsJpeg } = await import('../../../../test/support/photo-files.ts');
+    const bomb = headerOnlyPng(20_000);
+    expect(bomb.length).toBe(33);
+    expect(await verdict('story-photo', bomb)).toEqual({ ok: false, message: mediaText.imageTooLarge });
+    expect(await verdict('story-photo', textAsJpeg())).toEqual({ ok: false, message: validation.imageType });
+    const jpeg = await jpegPhoto(320, 200);
+    expect(await verdict('story-photo', jpeg.subarray(0, jpeg.length - 200))).toEqual({
+      ok: false,
+      message: mediaText.imageDamaged,
+    });
+    expect(await verdict('story-photo', pngOfSize(8_000, 8_001))).toEqual({
+      ok: false,
+      message: mediaText.imageTooLarge,
+    });
+    expect(await verdict('story-photo', pngOfSize(0, 0))).toEqual({ ok: false, message: mediaText.imageDamaged });
+  });
+});

@@ -13,7 +13,7 @@ import type { SniffedType } from './sniff.ts';
  */
 
 /** The longest audio each kind takes. */
-export const AUDIO_MAX_SECONDS: Record<Exclude<UploadKind, 'profile-image'>, number> = {
+export const AUDIO_MAX_SECONDS: Record<Exclude<UploadKind, 'profile-image' | 'story-photo'>, number> = {
   'story-audio': STORY_AUDIO_MAX_SECONDS,
   'voice-sample': SAMPLE_MAX_SECONDS,
 };
@@ -49,7 +49,7 @@ function audioMessage(kind: UploadKind, problem: AudioProblem): string {
 
 /** Judges a whole file whose type `sniffUpload` accepted as `type`. */
 export async function measureUpload(kind: UploadKind, type: SniffedType, bytes: Uint8Array): Promise<Measured> {
-  if (kind === 'profile-image') {
+  if (kind === 'profile-image' || kind === 'story-photo') {
     let size: { width?: number; height?: number };
     try {
       size = imageSize(bytes);
@@ -57,14 +57,16 @@ export async function measureUpload(kind: UploadKind, type: SniffedType, bytes: 
       logger.info('image header unreadable', { kind, reason: (error as Error).message });
       return { ok: false, message: mediaText.imageDamaged };
     }
-    if (!imageComplete(type.ext, bytes)) return { ok: false, message: mediaText.imageDamaged };
     const width = size.width ?? 0;
     const height = size.height ?? 0;
-    if (width < 1 || height < 1) return { ok: false, message: mediaText.imageDamaged };
+    // The size a header claims is judged first: a 20,000 × 20,000 header is "too large" whether or
+    // not pixel data follows it (a bomb is usually just its header).
     if (width > IMAGE_MAX_SIDE_PIXELS || height > IMAGE_MAX_SIDE_PIXELS) {
       logger.info('image too large', { width, height });
       return { ok: false, message: mediaText.imageTooLarge };
     }
+    if (!imageComplete(type.ext, bytes)) return { ok: false, message: mediaText.imageDamaged };
+    if (width < 1 || height < 1) return { ok: false, message: mediaText.imageDamaged };
     return { ok: true, image: { width, height } };
   }
   const probe = await probeAudio(bytes, AUDIO_MAX_SECONDS[kind]);

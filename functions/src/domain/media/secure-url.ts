@@ -19,6 +19,9 @@ const KEY_PATTERN =
 
 const notFound = () => new NotFound(mediaText.mediaNotFound);
 
+/** `<storyId>/photos/<photoId>/original.<ext>` below `users/<owner>/stories/`. */
+const PHOTO_ORIGINAL = /^[^/]+\/photos\/[^/]+\/original\./;
+
 /**
  * The object key a secure-url path names: the leading slash stripped (spec section 7), and nothing
  * that could climb out of the layout (`..` segments, full URLs, encoded characters). Undefined for
@@ -34,7 +37,7 @@ export function normaliseMediaPath(raw: string): string | undefined {
  * May `callerId` (null: anonymous) read `key`, holding `shareToken` (null: none)? By the layout
  * (docs/media.md): the owner reads all of their prefix; avatars are public (author pages show them);
  * story media follows the story (public, a live share link's token, a share, an admin); the voice
- * sample and pending uploads only the owner.
+ * sample, a photo's original and pending uploads only the owner.
  */
 export async function mayRead(key: string, callerId: string | null, shareToken: string | null): Promise<boolean> {
   const match = KEY_PATTERN.exec(key);
@@ -45,6 +48,8 @@ export async function mayRead(key: string, callerId: string | null, shareToken: 
   if (area !== 'stories') return false;
   const storyId = rest.split('/')[0] ?? '';
   if (!STORY_ID_PATTERN.test(storyId)) return false;
+  // A photo's original is kept as uploaded (EXIF, GPS): its owner's only; readers get the variants.
+  if (PHOTO_ORIGINAL.test(rest)) return false;
   const story = await getStory(storyId);
   // The key names its owner: media filed under someone else's prefix is not this story's.
   if (!story || story.authorId !== ownerId) return false;

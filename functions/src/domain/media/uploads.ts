@@ -54,6 +54,8 @@ export interface ConfirmedUpload {
   type: SniffedType;
   /** The whole file as read for the checks (features that analyse it need not read it again). */
   bytes: Uint8Array;
+  /** A picture's width and height from its header. */
+  image?: { width: number; height: number };
 }
 
 /**
@@ -77,7 +79,7 @@ export async function confirmUpload(userId: string, kind: UploadKind, key: strin
     logger.info('upload refused', { userId, kind, size: head.size, reason: message });
     throw new ValidationFailed(message);
   }
-  return { key, size: head.size, type: verdict.type, bytes };
+  return { key, size: head.size, type: verdict.type, bytes, image: measured.image };
 }
 
 /** Moves a confirmed upload to its final key (with its real content type) and removes the pending object. */

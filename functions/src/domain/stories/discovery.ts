@@ -58,8 +58,10 @@ export async function getSharedStory(tokenOrId: string): Promise<StoryDto> {
   const named = await resolveShared(tokenOrId);
   const partition = named ? await readStoryPartition(named.storyId) : undefined;
   if (!named || !partition || !visitorMayRead(partition.story, named.visitor)) throw notFound();
-  const { story, comments, commentsNextCursor } = partition;
+  const { story, comments, commentsNextCursor, photos, transcript } = partition;
   return toStoryDto(story, {
+    photos,
+    transcript,
     seesLinkToken: false,
     permissions: { manage: false, comment: false },
     comments,

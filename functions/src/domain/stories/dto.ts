@@ -3,7 +3,11 @@ import type { CommentDto, ShareDto, StoryDto } from '@storyloom/shared/schemas/s
 import { voiceText } from '@storyloom/shared/voice';
 import type { StoryRecord } from '../../data/stories.ts';
 import type { CommentRecord } from '../../data/story-comments.ts';
+import type { StoryPhoto } from '../../data/story-photos.ts';
 import type { ShareRecord } from '../../data/story-shares.ts';
+import type { TranscriptRecord } from '../../data/transcripts.ts';
+import { toCoverDto, toPhotoDtos } from '../photos/dto.ts';
+import { toTranscriptDto } from '../transcripts/dto.ts';
 
 /** What the caller of a story response is, relative to that story. */
 export interface StoryView {
@@ -23,6 +27,10 @@ export interface StoryView {
   sharedPermission?: ShareRecord['permission'];
   /** In lists the content is cut to LIST_CONTENT_CHARS (responses stay far under Lambda's 6 MB). */
   list?: boolean;
+  /** Single-story views: the story's photos in order. */
+  photos?: readonly StoryPhoto[];
+  /** Single-story views: the transcript item, for the whole text (lists carry the story item's summary). */
+  transcript?: TranscriptRecord;
 }
 
 /** A story as the API returns it (spec section 3, both spellings of the creation time). */
@@ -46,6 +54,9 @@ export function toStoryDto(story: StoryRecord, view: StoryView): StoryDto {
     // A voice id is its owner's alone: anyone else learns only who speaks (docs/voice.md).
     narration_voice_id: isOwner ? (story.narrationVoiceId ?? null) : null,
     narration_voice_label: narrationVoiceLabel(story),
+    // Part of the story: whoever may read the story reads its transcript, nobody else (docs/stories.md).
+    transcript:
+      story.storyType === 'audio' ? toTranscriptDto(story.transcript, view.list ? undefined : view.transcript) : null,
     is_public: story.isPublic,
     is_private: !story.isPublic,
     allow_comments: story.allowComments,
@@ -59,6 +70,8 @@ export function toStoryDto(story: StoryRecord, view: StoryView): StoryDto {
     permissions: view.permissions,
     ...(view.sharedPermission ? { shared_permission: view.sharedPermission } : {}),
     ...(view.adminList ? { User: { Username: story.authorUsername } } : {}),
+    ...(view.photos ? { photos: toPhotoDtos(view.photos, isOwner) } : {}),
+    cover_photo: toCoverDto(story),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   voiceMedia,
 } from '../../data/voice.ts';
 import { logger } from '../../lib/logger.ts';
+import { queueNarrationNews, queueNewsSafely } from '../family-mail/news.ts';
 import { isLastDelivery, type JobDelivery } from './job-context.ts';
 import { LEASE_SECONDS, QUEUED_LEASE_SECONDS, seconds, textVersion } from './narration.ts';
 import { deleteNarrationParts, narrationPartStore } from './narration-parts.ts';
@@ -168,6 +169,8 @@ export async function runNarration(job: { storyId: string; jobKey: string }, del
       ownVoice: record.ownVoice,
       voiceName: record.voiceName,
     });
+    // Everyone the story is shared with by name hears of the narration in their next digest.
+    await queueNewsSafely(() => queueNarrationNews(job.storyId));
     // The narration this one replaces (Regenerate) and this job's checkpoints go now that the story points here.
     for (const old of await listMedia(voiceMedia.narrationPrefix(story.authorId, story.id))) {
       if (old.key !== audioKey && old.key !== timingsKey) await deleteMedia(old.key);

@@ -2,6 +2,7 @@ import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
+import { StoryPhotos } from '#web/components/story/StoryPhotos.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -39,6 +40,7 @@ export function ReadStoryModal({ story, onClose }: { story: StoryDto | null; onC
                 </p>
               )}
               <StoryParagraphs text={full.status === 'ready' ? full.content : story.content} />
+              {full.status === 'ready' && <StoryPhotos photos={full.photos} headingLevel={3} />}
             </>
           )}
           <div className="button-row">
@@ -55,12 +57,15 @@ export function ReadStoryModal({ story, onClose }: { story: StoryDto | null; onC
 type FullContent =
   | { status: 'list' }
   | { status: 'loading' }
-  | { status: 'ready'; content: string }
+  | { status: 'ready'; content: string; photos: StoryDto['photos'] }
   | { status: 'error'; error: string };
 
-/** Lists carry only the start of long stories (`content_truncated`): the modal fetches the rest. */
+/**
+ * Lists carry only the start of long stories (`content_truncated`) and no photos, only the cover: the
+ * modal fetches the whole story when either is missing.
+ */
 function useFullContent(story: StoryDto | null): FullContent {
-  const id = story?.content_truncated ? story.ID : null;
+  const id = story?.content_truncated || story?.cover_photo ? story.ID : null;
   const query = useAdminStory(id);
   if (!id) return { status: 'list' };
   if (query.isPending) return { status: 'loading' };
@@ -70,5 +75,5 @@ function useFullContent(story: StoryDto | null): FullContent {
       error: query.error instanceof ApiError ? query.error.message : 'Failed to load the story.',
     };
   }
-  return { status: 'ready', content: query.data.content };
+  return { status: 'ready', content: query.data.content, photos: query.data.photos };
 }

@@ -2,6 +2,7 @@ import { AUTHOR_AUDIO_PREVIEW_CHARS, AUTHOR_TEXT_PREVIEW_CHARS } from '@storyloo
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { Link } from 'react-router-dom';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
+import { CoverPhoto } from '#web/components/story/StoryPhotos.tsx';
 import { paths } from '#web/config/paths.ts';
 import { truncateText } from '#web/lib/format.ts';
 import { sharedKey } from '../utils/discovery.ts';
@@ -18,6 +19,7 @@ export function AuthorStoryCard({ story }: { story: StoryDto }) {
           <StoryTitleText title={story.title} isAudio={isAudio} />
         </Link>
       </h3>
+      <CoverPhoto cover={story.cover_photo} title={story.title} />
       <StoryMeta
         createdAt={story.created_at ?? story.CreatedAt}
         location={story.location}

@@ -2,6 +2,7 @@ import { DISCOVERY_SNIPPET_CHARS } from '@storyloom/shared/constants';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { Link } from 'react-router-dom';
 import { Avatar } from '#web/components/media/Avatar.tsx';
+import { CoverPhoto } from '#web/components/story/StoryPhotos.tsx';
 import { paths } from '#web/config/paths.ts';
 import { snippet } from '#web/lib/format.ts';
 import { sharedKey } from '../utils/discovery.ts';
@@ -20,6 +21,7 @@ export function DiscoverCard({ story }: { story: StoryDto }) {
           <StoryTitleText title={story.title} isAudio={story.story_type === 'audio'} />
         </Link>
       </h2>
+      <CoverPhoto cover={story.cover_photo} title={story.title} />
       {text && (
         <p className="story-snippet" dir="auto">
           {text}

@@ -1,6 +1,7 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { AuthorPageResponse } from '@storyloom/shared/schemas/stories';
 import { Link, useParams } from 'react-router-dom';
+import { AskStoryteller } from '#web/components/prompts/AskStoryteller.tsx';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -48,6 +49,7 @@ function AuthorPage({ data }: { data: AuthorPageResponse }) {
           <h1>{author.username}</h1>
         </div>
       </header>
+      <AskStoryteller storytellerId={author.id} name={author.username} />
       <section aria-labelledby="author-stories-title">
         <h2 id="author-stories-title">
           Stories by {author.username} <span className="count">({stories.length})</span>

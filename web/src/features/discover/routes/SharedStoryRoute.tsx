@@ -7,6 +7,7 @@ import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { CommentList } from '#web/components/story/CommentList.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
+import { StoryPhotos } from '#web/components/story/StoryPhotos.tsx';
 import { Breadcrumbs } from '#web/components/ui/Breadcrumbs.tsx';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { LoadMore } from '#web/components/ui/LoadMore.tsx';
@@ -109,6 +110,7 @@ function SharedStory({ story, shareToken }: { story: StoryDto; shareToken: strin
       ) : (
         <StoryParagraphs text={story.content} />
       )}
+      <StoryPhotos photos={story.photos} shareToken={shareToken} />
       <SharedComments story={story} shareToken={shareToken} />
     </article>
   );

@@ -1,6 +1,8 @@
 import { DELETE_CODE_LENGTH, DELETE_CODE_TTL_SECONDS } from '@storyloom/shared/constants';
 import { fallback, success } from '@storyloom/shared/messages';
-import { useRef, useState } from 'react';
+import { exportText } from '@storyloom/shared/messages/keepsake';
+import { useId, useRef, useState } from 'react';
+import { ExportSection } from '#web/components/keepsake/ExportSection.tsx';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
@@ -28,6 +30,7 @@ export function DeleteAccountModal({
   onDeleted: () => void;
 }) {
   const [step, setStep] = useState<'explain' | 'code'>('explain');
+  const headingId = useId();
   const [sentNote, setSentNote] = useState<string | null>(null);
   const form = useForm({ schema: deleteCodeFormSchema, defaultValues: { code: '' }, fallback: fallback.deleteAccount });
   const requestCode = useRequestAccountDeletion();
@@ -74,6 +77,10 @@ export function DeleteAccountModal({
             <li>your recordings, voice samples and voice clone</li>
             <li>share links and the stories you shared with others</li>
           </ul>
+          <section className="delete-keepsake" aria-labelledby={`${headingId}-keep`}>
+            <h3 id={`${headingId}-keep`}>{exportText.beforeDelete}</h3>
+            <ExportSection />
+          </section>
           <p>
             To make sure it's you, we'll email a {DELETE_CODE_LENGTH}-digit code to <strong>{email}</strong>.
           </p>

@@ -1,6 +1,9 @@
 import { fallback, success } from '@storyloom/shared/messages';
+import { bookText } from '@storyloom/shared/messages/book';
+import { exportText } from '@storyloom/shared/messages/keepsake';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { ExportSection } from '#web/components/keepsake/ExportSection.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { VoiceSection } from '#web/components/voice/VoiceSection.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -9,6 +12,7 @@ import { useAuth } from '#web/lib/auth.tsx';
 import type { User } from '#web/types/api.ts';
 import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
 import { DeleteAccountModal } from '../components/DeleteAccountModal.tsx';
+import { FamilyMailSettings } from '../components/FamilyMailSettings.tsx';
 import { ProfileImageUpload } from '../components/ProfileImageUpload.tsx';
 
 /**
@@ -103,6 +107,21 @@ function Profile({ user, onLogout }: { user: User; onLogout: () => void }) {
       <section className="card profile-section" aria-labelledby={`${id}-voice`}>
         <h2 id={`${id}-voice`}>Voice and Narration</h2>
         <VoiceSection />
+      </section>
+
+      <FamilyMailSettings />
+      <section className="card profile-section" aria-labelledby={`${id}-export`}>
+        <h2 id={`${id}-export`}>{exportText.heading}</h2>
+        <ExportSection />
+      </section>
+
+      {/* Make a book (features/book): only a link here, the page is its own. */}
+      <section className="card profile-section" aria-labelledby={`${id}-book`}>
+        <h2 id={`${id}-book`}>{bookText.pageTitle}</h2>
+        <p>{bookText.intro}</p>
+        <Link className="button button-secondary" to={paths.makeBook.getHref()}>
+          {bookText.profileLink}
+        </Link>
       </section>
 
       <SessionSection onLogout={onLogout} />

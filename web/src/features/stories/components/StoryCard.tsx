@@ -3,6 +3,7 @@ import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { Link } from 'react-router-dom';
 import { Avatar } from '#web/components/media/Avatar.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
+import { CoverPhoto } from '#web/components/story/StoryPhotos.tsx';
 import { paths } from '#web/config/paths.ts';
 import { truncateText } from '#web/lib/format.ts';
 import { PrivacyBadge } from './PrivacyBadge.tsx';
@@ -43,6 +44,7 @@ export function StoryCard({ story, shared = false }: { story: StoryDto; shared?:
           )}
         </p>
       )}
+      <CoverPhoto cover={story.cover_photo} title={story.title} />
       <StoryMeta
         createdAt={story.created_at ?? story.CreatedAt}
         location={story.location}

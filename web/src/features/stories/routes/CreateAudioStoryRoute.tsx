@@ -6,7 +6,8 @@ import {
   STORY_RECORDING_MAX_SECONDS,
 } from '@storyloom/shared/media';
 import { fallback, validation } from '@storyloom/shared/messages';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import type { PromptDto } from '@storyloom/shared/schemas/prompts';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AudioPlayer } from '#web/components/media/AudioPlayer.tsx';
 import { Recorder, type Recording } from '#web/components/media/Recorder.tsx';
@@ -32,14 +33,25 @@ interface TextValues {
   description: string;
 }
 const sameText = (a: TextValues, b: TextValues) => a.title === b.title && a.description === b.description;
-const noText: TextValues = { title: '', description: '' };
 
 /**
  * /create-story?type=audio (the spec leaves this path open; docs/media.md): record with the recorder
  * or pick a file (mp3, wav, m4a, ogg, webm), give a title and an optional description, save. The
  * file goes straight to S3 with a progress bar; the server checks it by content before the story exists.
  */
-export function CreateAudioStoryRoute() {
+export function CreateAudioStoryRoute({
+  prompt = null,
+  promptAbove,
+  kindSwitch = <StoryKindSwitch current="audio" />,
+  onSaved,
+}: {
+  /** The question this story answers (CreateStoryPage): its text is the title to start with. */
+  prompt?: PromptDto | null;
+  promptAbove?: ReactNode;
+  kindSwitch?: ReactNode;
+  /** Marks the question answered once the story is saved; says where to go next. */
+  onSaved?: (storyId: string) => Promise<string>;
+} = {}) {
   useDocumentTitle('Create an Audio Story');
   const navigate = useNavigate();
   const toast = useToast();
@@ -50,7 +62,10 @@ export function CreateAudioStoryRoute() {
   const [recording, setRecording] = useState<Recording | null>(null);
   const [picked, setPicked] = useState<{ blob: Blob; name?: string } | null>(null);
   const [fileUrl, setFileUrl] = useState<string | null>(null);
-  const [title, setTitle] = useState('');
+  // A question being answered is the title to start with; that alone is not typing (nothing to keep or ask about).
+  const startTitle = prompt?.text ?? '';
+  const startText = useMemo<TextValues>(() => ({ title: startTitle, description: '' }), [startTitle]);
+  const [title, setTitle] = useState(startText.title);
   const [description, setDescription] = useState('');
   const [error, setError] = useState<{ message: string; field: Field | null } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -63,7 +78,7 @@ export function CreateAudioStoryRoute() {
   const restoreNow = (useLocation().state as { restoreDraft?: boolean } | null)?.restoreDraft === true;
   const textDraft = useDraft<TextValues>({
     key: userId ? draftKey(userId, 'new-audio') : null,
-    current: noText,
+    current: startText,
     same: sameText,
   });
   const recordingDraft = useRecordingDraft('story-audio', {
@@ -72,7 +87,8 @@ export function CreateAudioStoryRoute() {
   });
   const audio = source === 'record' ? (recording ? { blob: recording.blob, name: 'recording.wav' } : null) : picked;
   const [capturing, setCapturing] = useState(false);
-  const dirty = capturing || recording !== null || picked !== null || title.trim() !== '' || description.trim() !== '';
+  const dirty =
+    capturing || recording !== null || picked !== null || title.trim() !== startText.title || description.trim() !== '';
   const guard = useLeaveGuard(dirty);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival (back from a login).
@@ -86,9 +102,9 @@ export function CreateAudioStoryRoute() {
   const { write } = textDraft;
   useEffect(() => {
     const values = { title, description };
-    if (!sameText(values, noText)) typed.current = true;
-    if (typed.current) write(sameText(values, noText) ? null : values);
-  }, [title, description, write]);
+    if (!sameText(values, startText)) typed.current = true;
+    if (typed.current) write(sameText(values, startText) ? null : values);
+  }, [title, description, write, startText]);
 
   const restoreText = (values: TextValues) => {
     setTitle(values.title ?? '');
@@ -146,12 +162,12 @@ export function CreateAudioStoryRoute() {
         onProgress: setProgress,
       },
       {
-        onSuccess: () => {
+        onSuccess: async (story) => {
           textDraft.drop();
           recordingDraft.keep(null);
           guard.allow();
           toast.success(mediaText.audioStoryCreated);
-          navigate(paths.dashboard.getHref());
+          navigate(onSaved ? await onSaved(story.ID) : paths.dashboard.getHref());
         },
         onError: (err) => {
           // The take, the file and the text all stay: the user can simply press Save again.
@@ -166,7 +182,7 @@ export function CreateAudioStoryRoute() {
   const errorId = `${id}-error`;
   return (
     <section className="page page-narrow story-editor">
-      <StoryKindSwitch current="audio" />
+      {kindSwitch}
       <header className="page-header">
         <h1>Create an Audio Story</h1>
         <p className="section-lead">
@@ -174,6 +190,7 @@ export function CreateAudioStoryRoute() {
           it.
         </p>
       </header>
+      {promptAbove}
       {textDraft.offered && (
         <DraftOffer
           savedAt={textDraft.offered.savedAt}

@@ -1,4 +1,6 @@
 import { fallback, success } from '@storyloom/shared/messages';
+import type { PromptDto } from '@storyloom/shared/schemas/prompts';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LeaveFormDialog } from '#web/components/ui/LeaveFormDialog.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
@@ -10,25 +12,37 @@ import { StoryForm } from '../components/StoryForm.tsx';
 import { useStoryEditor } from '../hooks/use-story-editor.ts';
 import { createFormSchema, emptyStoryValues } from '../utils/story-form.ts';
 
-/** /create-story (spec section 2): a new text story; on success a toast and back to the dashboard. */
-export function CreateStoryRoute() {
+/**
+ * /create-story (spec section 2): a new text story; on success a toast and back to the dashboard. Answering a
+ * question (CreateStoryPage), the question is shown above the form and is the title to start with, and
+ * `onSaved` marks it answered and says where to go next.
+ */
+export function CreateStoryRoute({
+  prompt = null,
+  promptAbove,
+  onSaved,
+}: {
+  prompt?: PromptDto | null;
+  promptAbove?: ReactNode;
+  onSaved?: (storyId: string) => Promise<string>;
+} = {}) {
   useDocumentTitle('Create a Story');
   const navigate = useNavigate();
   const toast = useToast();
   const create = useCreateStory();
   const { form, draft, guard, restore } = useStoryEditor({
     schema: createFormSchema,
-    initial: emptyStoryValues,
+    initial: prompt ? { ...emptyStoryValues, title: prompt.text } : emptyStoryValues,
     storyId: 'new',
     fallback: fallback.createStory,
   });
 
   const onSubmit = form.submit(async (input) => {
-    await create.mutateAsync(input);
+    const story = await create.mutateAsync(input);
     draft.drop();
     guard.allow();
     toast.success(success.storyCreated);
-    navigate(paths.dashboard.getHref());
+    navigate(onSaved ? await onSaved(story.ID) : paths.dashboard.getHref());
   });
 
   // Cancel leaves like any other way out: the leave guard asks when there is typing.
@@ -40,6 +54,7 @@ export function CreateStoryRoute() {
         <h1>Create a Story</h1>
         <p className="section-lead">Write down a memory in your own words. Only you can see it until you share it.</p>
       </header>
+      {promptAbove}
       {draft.offered && <DraftOffer savedAt={draft.offered.savedAt} onRestore={restore} onDiscard={draft.discard} />}
       <StoryForm
         form={form}

@@ -2,6 +2,8 @@ import { fallback } from '@storyloom/shared/messages';
 import { type StoryDto, storyMessages } from '@storyloom/shared/schemas/stories';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { FamilyQuestions } from '#web/components/prompts/FamilyQuestions.tsx';
+import { PromptCard } from '#web/components/prompts/PromptCard.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { LoadMore } from '#web/components/ui/LoadMore.tsx';
@@ -29,6 +31,12 @@ export function DashboardRoute() {
         <h1>Your Dashboard</h1>
         <p className="section-lead">Welcome back! Here are your stories.</p>
       </header>
+
+      {/* A question to answer now, beside the questions the family sent (docs/family-loop.md). */}
+      <div className="prompts-area">
+        <PromptCard />
+        <FamilyQuestions />
+      </div>
 
       {(stories.isPending || (voice.isPending && !stories.isError)) && (
         <Spinner label="Loading your stories…" className="page-spinner" />

@@ -6,8 +6,10 @@ import type { ListenTarget } from '#web/components/interactive/api.ts';
 import { InteractivePanel } from '#web/components/interactive/InteractivePanel.tsx';
 import { ListenInteractively } from '#web/components/interactive/ListenInteractively.tsx';
 import { NarratedText } from '#web/components/interactive/NarratedText.tsx';
+import { AskStoryteller } from '#web/components/prompts/AskStoryteller.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
+import { StoryPhotos } from '#web/components/story/StoryPhotos.tsx';
 import { Breadcrumbs } from '#web/components/ui/Breadcrumbs.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
@@ -20,6 +22,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { useDeleteStory } from '../api/delete-story.ts';
 import { useStory } from '../api/get-story.ts';
 import { CommentsSection } from '../components/CommentsSection.tsx';
+import { PhotoManager } from '../components/PhotoManager.tsx';
 import { PrivacyBadge } from '../components/PrivacyBadge.tsx';
 import { PrivacyModal } from '../components/PrivacyModal.tsx';
 import { StoryAudio } from '../components/StoryAudio.tsx';
@@ -139,7 +142,10 @@ function StoryView({ story }: { story: StoryDto }) {
           ) : (
             <StoryParagraphs text={story.content} />
           )}
+          <StoryPhotos photos={story.photos} owner={manage} />
           <CommentsSection story={story} />
+          {/* A reader the story is shared with by name may ask its storyteller a question (docs/family-loop.md). */}
+          {!manage && <AskStoryteller storytellerId={story.author.id} name={story.author.username} />}
         </div>
 
         {manage && (
@@ -166,6 +172,8 @@ function StoryView({ story }: { story: StoryDto }) {
                 Manage Privacy &amp; Sharing
               </button>
             </section>
+
+            <PhotoManager storyId={story.ID} initial={story.photos} />
 
             {!isAudio && <NarrationPanel storyId={story.ID} />}
 

@@ -1,0 +1,187 @@
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/clients/dynamo.ts';
+import { config } from '../lib/config.ts';
+import { type ItemKey, queryKeys } from './items.ts';
+import { keys } from './keys.ts';
+import { queryAll, queryItems } from './query.ts';
+
+/**
+ * A storyteller's prompts (docs/family-loop.md, "Data"): in their own partition under `PROMPT#`, so one
+ * Query reads everything the next prompt and "Browse all" need, and the account's deletion takes it along.
+ * Questions from the family are listed under their asker too (gsi1 `QUESTIONS_BY#`), so the asker's own
+ * deletion finds them.
+ */
+const table = () => config.tableName;
+
+export interface OwnQuestionRecord {
+  id: string;
+  text: string;
+  createdAt: string;
+}
+
+export interface FamilyQuestionRecord {
+  id: string;
+  text: string;
+  askerId: string;
+  /** The asker's username when they asked (usernames never change). */
+  askerName: string;
+  askedAt: string;
+  /** The story the asker was reading when they asked, if any. */
+  storyId?: string;
+}
+
+export interface PromptState {
+  answered: Map<string, { storyId: string; answeredAt: string }>;
+  hidden: Set<string>;
+  /** Oldest first (ids sort by time only for family questions; own ones are sorted by createdAt here). */
+  own: OwnQuestionRecord[];
+  family: FamilyQuestionRecord[];
+}
+
+const after = (sk: string, prefix: string) => sk.slice(prefix.length);
+
+/** Everything a storyteller's prompts hold: one Query of their partition's `PROMPT#` items (strongly consistent). */
+export async function readPromptState(userId: string): Promise<PromptState> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.promptPrefix() },
+    ConsistentRead: true,
+  });
+  const state: PromptState = { answered: new Map(), hidden: new Set(), own: [], family: [] };
+  for (const item of items) {
+    const sk = String(item.sk);
+    if (sk.startsWith('PROMPT#ANSWERED#')) {
+      state.answered.set(after(sk, 'PROMPT#ANSWERED#'), {
+        storyId: String(item.storyId),
+        answeredAt: String(item.answeredAt),
+      });
+    } else if (sk.startsWith('PROMPT#HIDDEN#')) {
+      state.hidden.add(after(sk, 'PROMPT#HIDDEN#'));
+    } else if (sk.startsWith('PROMPT#OWN#')) {
+      state.own.push(toOwn(item));
+    } else if (sk.startsWith('PROMPT#FAMILY#')) {
+      state.family.push(toFamily(item));
+    }
+  }
+  state.own.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  state.family.sort((a, b) => a.id.localeCompare(b.id));
+  return state;
+}
+
+function toOwn(item: Record<string, unknown>): OwnQuestionRecord {
+  return { id: String(item.id), text: String(item.text), createdAt: String(item.createdAt) };
+}
+
+function toFamily(item: Record<string, unknown>): FamilyQuestionRecord {
+  return {
+    id: String(item.id),
+    text: String(item.text),
+    askerId: String(item.askerId),
+    askerName: String(item.askerName),
+    askedAt: String(item.askedAt),
+    ...(item.storyId ? { storyId: String(item.storyId) } : {}),
+  };
+}
+
+/** Records the story that answers a prompt (answering again with another story moves the mark to it). */
+export async function putAnswered(userId: string, promptId: string, storyId: string, at: string): Promise<void> {
+  await dynamo.send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...keys.promptAnswered(userId, promptId), type: 'PromptAnswered', promptId, storyId, answeredAt: at },
+    }),
+  );
+}
+
+export async function setHidden(userId: string, promptId: string, hidden: boolean, at: string): Promise<void> {
+  const Key = keys.promptHidden(userId, promptId);
+  if (hidden) {
+    await dynamo.send(
+      new PutCommand({ TableName: table(), Item: { ...Key, type: 'PromptHidden', promptId, hiddenAt: at } }),
+    );
+  } else {
+    await dynamo.send(new DeleteCommand({ TableName: table(), Key }));
+  }
+}
+
+export async function putOwnQuestion(userId: string, question: OwnQuestionRecord): Promise<void> {
+  await dynamo.send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...keys.ownQuestion(userId, question.id), type: 'OwnQuestion', ...question },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** How many own questions a storyteller keeps (a keys-only count of the prefix). */
+export async function countOwnQuestions(userId: string): Promise<number> {
+  const { count } = await queryItems({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.ownQuestionPrefix() },
+    Select: 'COUNT',
+  });
+  return count;
+}
+
+export async function getOwnQuestion(userId: string, id: string): Promise<OwnQuestionRecord | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: table(), Key: keys.ownQuestion(userId, id), ConsistentRead: true }),
+  );
+  return Item ? toOwn(Item) : undefined;
+}
+
+export async function putFamilyQuestion(storytellerId: string, question: FamilyQuestionRecord): Promise<void> {
+  await dynamo.send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...keys.familyQuestion(storytellerId, question.id),
+        ...keys.questionsByAskerIndex(question.askerId, question.id),
+        type: 'FamilyQuestion',
+        storytellerId,
+        ...question,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getFamilyQuestion(storytellerId: string, id: string): Promise<FamilyQuestionRecord | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: table(), Key: keys.familyQuestion(storytellerId, id), ConsistentRead: true }),
+  );
+  return Item ? toFamily(Item) : undefined;
+}
+
+/** Keys of every prompt item of a storyteller (account deletion). */
+export function listPromptKeys(userId: string): Promise<ItemKey[]> {
+  return queryKeys({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.promptPrefix() },
+    ConsistentRead: true,
+  });
+}
+
+/** Keys of the questions a user sent to storytellers (the asker's account deletion). */
+export function listQuestionKeysByAsker(askerId: string): Promise<ItemKey[]> {
+  return queryKeys({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.questionsByAskerPartition(askerId) },
+  });
+}
+
+/**
+ * Ids of every story shared with a user by name (gsi1 `SHARED_WITH#`, ids only): who may ask a storyteller a
+ * question is decided by whether one of these is the storyteller's.
+ */
+export async function listStoryIdsSharedWith(userId: string): Promise<string[]> {
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.sharedWithPartition(userId) },
+    ProjectionExpression: 'storyId',
+  });
+  return items.map((item) => String(item.storyId));
+}

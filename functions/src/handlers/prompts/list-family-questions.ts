@@ -1,0 +1,4 @@
+import { familyQuestions } from '../../domain/prompts/browse.ts';
+import { ok, route } from '../../lib/http.ts';
+
+export const handler = route({ auth: 'user' }, async ({ user }) => ok(await familyQuestions(user.id)));

@@ -1,0 +1,124 @@
+import { mediaText, validation } from '@storyloom/shared/messages';
+import { photoText } from '@storyloom/shared/photos';
+import type { ShareLinkResponse } from '@storyloom/shared/schemas/stories';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api } from '../support/http.ts';
+import { headerOnlyPng, jpegPhoto, pngPhoto, sidewaysPhotoWithGps, textAsJpeg } from '../support/photo-files.ts';
+import { createStory } from '../support/stories.ts';
+import { listKeys } from '../support/uploads.ts';
+import { loginAs, registerVerifiedUser } from '../support/users.ts';
+import { browserTestsEnabled, saveScreenshot, signIn, useBrowser } from './browser.ts';
+import { open } from './media-support.ts';
+import { openContext } from './stories-support.ts';
+
+/** A picture that has loaded (a real image, not a placeholder). */
+async function expectLoaded(img: Locator): Promise<void> {
+  await img.waitFor();
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 20_000 })
+    .toBe(true);
+}
+
+/** Adds one photo through the owner's panel, as a person would: file, caption, alt text, Add Photos. */
+async function addThroughPanel(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  caption: string,
+  alt = '',
+) {
+  const panel = page.getByRole('region', { name: photoText.manageSection });
+  await panel.getByLabel(photoText.chooseFile).setInputFiles(file);
+  await panel.getByLabel(photoText.caption, { exact: true }).first().fill(caption);
+  if (alt) await panel.getByLabel(photoText.alt).first().fill(alt);
+  await panel.getByRole('button', { name: photoText.addPhotos }).click();
+}
+
+describe.runIf(browserTestsEnabled)('Photos in stories (browser)', () => {
+  const browser = useBrowser();
+
+  it('adds three photos with captions, then a logged-out visitor sees them on the shared link', async () => {
+    const user = await registerVerifiedUser();
+    const login = await loginAs(user);
+    const story = await createStory({ token: login.token }, { title: 'Summer at the lake house' });
+    await signIn(browser.context, login);
+    const { page } = browser;
+    await open(page, `/story/${story.ID}`);
+
+    const photos = [
+      {
+        file: { name: 'dock.jpg', mimeType: 'image/jpeg', buffer: await jpegPhoto(1200, 800) },
+        caption: 'The old dock',
+        alt: 'A wooden dock on a lake',
+      },
+      {
+        file: { name: 'grandma.jpg', mimeType: 'image/jpeg', buffer: await sidewaysPhotoWithGps() },
+        caption: 'Grandma on the porch',
+        alt: 'A woman on a porch',
+      },
+      {
+        file: { name: 'field.png', mimeType: 'image/png', buffer: await pngPhoto(640, 480) },
+        caption: 'The meadow behind the house',
+        alt: '',
+      },
+    ];
+    const rows = page.getByRole('region', { name: photoText.manageSection }).locator('.photo-manage-item');
+    for (const [i, photo] of photos.entries()) {
+      await addThroughPanel(page, photo.file, photo.caption, photo.alt);
+      await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(i + 1);
+      await page.getByRole('status').getByText(photoText.added).waitFor();
+    }
+    // The gallery of the story page: every photo once processed, with its alt text and caption.
+    const figures = page.locator('.story-photos figure');
+    await expect.poll(() => figures.count()).toBe(3);
+    await expectLoaded(page.locator('.story-photos').getByRole('img', { name: 'A woman on a porch' }));
+    await expect.poll(() => page.locator('.story-photos .photo-processing').count(), { timeout: 30_000 }).toBe(0);
+
+    const link = await api<ShareLinkResponse>('POST', `/api/stories/${story.ID}/share-link`, { token: login.token });
+    expect(link.status).toBeLessThan(300);
+
+    // A second person, not signed in, opens the link.
+    const visitor = await openContext(browser.context);
+    try {
+      await visitor.page.goto(new URL(`/shared/${link.body.share_token}`, page.url()).href);
+      await visitor.page.getByRole('heading', { name: 'Summer at the lake house' }).waitFor();
+      const shown = visitor.page.locator('.story-photos figure');
+      await expect.poll(() => shown.count()).toBe(3);
+      expect(await shown.locator('figcaption').allTextContents()).toEqual(photos.map((p) => p.caption));
+      for (const name of ['A wooden dock on a lake', 'A woman on a porch', photoText.defaultAlt(3)]) {
+        await expectLoaded(visitor.page.getByRole('img', { name, exact: true }));
+      }
+      // The sideways phone photo is shown upright (portrait).
+      const porch = visitor.page.getByRole('img', { name: 'A woman on a porch' });
+      const size = await porch.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight]);
+      expect(size[1]).toBeGreaterThan(size[0]!);
+      await saveScreenshot(visitor.page, 'photos-shared-view');
+    } finally {
+      await visitor.context.close();
+    }
+
+    // The dashboard card shows the first photo.
+    await open(page, '/dashboard');
+    await expectLoaded(page.locator('article.story-card').getByRole('img', { name: 'A wooden dock on a lake' }));
+  });
+
+  it('refuses a renamed text file and a 20,000 × 20,000 PNG with clear messages, and keeps nothing', async () => {
+    const user = await registerVerifiedUser();
+    const login = await loginAs(user);
+    const story = await createStory({ token: login.token }, { title: 'Refused photos' });
+    await signIn(browser.context, login);
+    const { page } = browser;
+    await open(page, `/story/${story.ID}`);
+    const panel = page.getByRole('region', { name: photoText.manageSection });
+
+    await addThroughPanel(page, { name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: textAsJpeg() }, 'Not a photo');
+    await panel.getByRole('alert').getByText(validation.imageType).waitFor();
+
+    await addThroughPanel(page, { name: 'huge.png', mimeType: 'image/png', buffer: headerOnlyPng(20_000) }, 'Too big');
+    await panel.getByRole('alert').getByText(mediaText.imageTooLarge).waitFor();
+
+    await expect.poll(() => page.locator('.story-photos figure').count()).toBe(0);
+    expect(await panel.getByText(photoText.none).isVisible()).toBe(true);
+    expect(await listKeys(`users/${user.id}/`)).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+import { promptText, success } from '@storyloom/shared/messages';
+import { describe, expect, it } from 'vitest';
+import { createStory, setPublic, shareWith } from '../support/stories.ts';
+import { loginAs, registerVerifiedUser } from '../support/users.ts';
+import { browserTestsEnabled, pathOf, signIn, url, useBrowser } from './browser.ts';
+import { expectToast, openContext, waitForPath } from './stories-support.ts';
+
+/**
+ * The family loop on screen: a grandchild a story is shared with by name asks the storyteller a question;
+ * the storyteller sees it with who asked, answers it, and shares the answer with the asker in the same
+ * flow; the grandchild can then open the new story. (The email that tells them comes from the family digest.)
+ */
+describe.runIf(browserTestsEnabled)('questions from the family (browser)', () => {
+  const browser = useBrowser();
+
+  it('a grandchild asks, the storyteller answers and shares it back, and the grandchild opens the answer', async () => {
+    // Prepare: grandma has shared a story with her grandchild by name.
+    const [grandma, grandchild] = await Promise.all([registerVerifiedUser(), registerVerifiedUser()]);
+    const [grandmaLogin, grandchildLogin] = await Promise.all([loginAs(grandma), loginAs(grandchild)]);
+    const story = await createStory(grandmaLogin, { title: 'The summer at the lake' });
+    await shareWith(grandmaLogin, story.ID, grandchild.username, 'read');
+    const question = 'What was your wedding dress like?';
+
+    // The grandchild asks from the shared story's page.
+    await signIn(browser.context, grandchildLogin);
+    const child = browser.page;
+    await child.goto(url(`/story/${story.ID}`));
+    await child.getByRole('heading', { name: 'The summer at the lake', level: 1 }).waitFor();
+    await child.getByRole('button', { name: promptText.askTitle(grandma.username) }).click();
+    const dialog = child.getByRole('dialog', { name: promptText.askTitle(grandma.username) });
+    // Too long first: the limit is said before anything is sent.
+    await dialog.getByLabel(promptText.askLabel).fill('x'.repeat(201));
+    await dialog.getByRole('button', { name: promptText.askSend }).click();
+    await dialog.getByRole('alert').getByText(promptText.questionTooLong).waitFor();
+    await dialog.getByLabel(promptText.askLabel).fill(question);
+    await dialog.getByRole('button', { name: promptText.askSend }).click();
+    await expectToast(child, promptText.askSent(grandma.username));
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // The storyteller sees it beside the prompts, with who asked; it is also the card's question now.
+    const other = await openContext(browser.context);
+    try {
+      await signIn(other.context, grandmaLogin);
+      const teller = other.page;
+      await teller.goto(url('/dashboard'));
+      const family = teller.getByRole('region', { name: promptText.familyTitle });
+      const item = family.getByRole('listitem').filter({ hasText: question });
+      await item.waitFor();
+      await item.getByText(new RegExp(`^Asked by ${grandchild.username} on `)).waitFor();
+      await teller
+        .getByRole('region', { name: promptText.cardTitle })
+        .getByText(promptText.familyKind(grandchild.username))
+        .waitFor();
+
+      // She answers it in writing: the question above the form, and as the title.
+      await item.getByRole('link', { name: `${promptText.answerByWriting}: ${question}` }).click();
+      await teller.getByRole('heading', { name: 'Create a Story', level: 1 }).waitFor();
+      await teller.getByRole('region', { name: promptText.answeringLabel }).getByText(question).waitFor();
+      expect(await teller.getByLabel('Title').inputValue()).toBe(question);
+      await teller.getByLabel('Your story').fill('Ivory silk, with a long veil my mother sewed.');
+      await teller.getByRole('button', { name: 'Create Text Story' }).click();
+      await expectToast(teller, success.storyCreated);
+
+      // Same flow: the offer to share it with the grandchild.
+      await expect.poll(() => pathOf(teller)).toMatch(/^\/prompts\/answered\//);
+      const answerId = pathOf(teller).split('/').at(-1) as string;
+      await teller.getByRole('button', { name: promptText.shareWith(grandchild.username) }).click();
+      await teller.getByText(promptText.sharedWith(grandchild.username)).waitFor();
+      await teller.getByRole('link', { name: promptText.backToDashboard }).click();
+      await waitForPath(teller, '/dashboard');
+      // Answered: gone from her family list.
+      await family.getByText(promptText.familyEmpty).waitFor();
+
+      // The grandchild opens the answer.
+      await child.goto(url(`/story/${answerId}`));
+      await child.getByRole('heading', { name: question, level: 1 }).waitFor();
+      await child.getByText('Ivory silk, with a long veil my mother sewed.').waitFor();
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  it('the author page offers the question to a reader shared with by name, and never to a stranger', async () => {
+    const [teller, reader, stranger] = await Promise.all([
+      registerVerifiedUser(),
+      registerVerifiedUser(),
+      registerVerifiedUser(),
+    ]);
+    const [tellerLogin, readerLogin, strangerLogin] = await Promise.all([
+      loginAs(teller),
+      loginAs(reader),
+      loginAs(stranger),
+    ]);
+    const shared = await createStory(tellerLogin, { title: 'Only for family' });
+    await shareWith(tellerLogin, shared.ID, reader.username, 'read');
+    await setPublic(tellerLogin, (await createStory(tellerLogin, { title: 'For everyone' })).ID, true);
+
+    // The stranger reads the public story on the author page; once the server has said no, no button.
+    await signIn(browser.context, strangerLogin);
+    const { page } = browser;
+    const answered = page.waitForResponse((res) => res.url().includes(`/backend/api/family-questions/${teller.id}`));
+    await page.goto(url(`/author/${teller.id}`));
+    await page.getByRole('heading', { name: teller.username, level: 1 }).waitFor();
+    await page.getByText('For everyone').waitFor();
+    expect((await answered).status()).toBe(200);
+    expect(await (await answered).json()).toEqual({ can_ask: false, name: teller.username });
+    expect(await page.getByRole('button', { name: promptText.askTitle(teller.username) }).count()).toBe(0);
+
+    // The reader shared with by name gets the button on the same page.
+    const other = await openContext(browser.context);
+    try {
+      await signIn(other.context, readerLogin);
+      await other.page.goto(url(`/author/${teller.id}`));
+      await other.page.getByRole('button', { name: promptText.askTitle(teller.username) }).waitFor();
+    } finally {
+      await other.context.close();
+    }
+  });
+});

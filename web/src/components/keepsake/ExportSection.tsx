@@ -1,0 +1,73 @@
+import { exportText, keepsakeText } from '@storyloom/shared/messages/keepsake';
+import { useState } from 'react';
+import { FormAlert } from '#web/components/ui/FormAlert.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { keepsakeDownloadUrl, saveFrom, useLatestKeepsake, useStartKeepsake } from './api.ts';
+import { KeepsakeStatus } from './KeepsakeStatus.tsx';
+
+const labels = { making: exportText.making, ready: exportText.ready, progress: exportText.heading };
+
+/**
+ * "Download all my stories" (docs/keepsake.md): starts the zip, shows its progress (polled, so a reload
+ * finds it again), then a download button; a failed build says so and offers to try again. Shown on the
+ * profile and, before an account is deleted, in the deletion dialog.
+ */
+export function ExportSection() {
+  const latest = useLatestKeepsake('export');
+  const start = useStartKeepsake('export', exportText.failedStart);
+  const [error, setError] = useState<string | null>(null);
+  const [fetching, setFetching] = useState(false);
+  const build = latest.data ?? null;
+  const active = build?.status === 'queued' || build?.status === 'running';
+
+  const onStart = () => {
+    setError(null);
+    start.mutate({}, { onError: (e) => setError(e instanceof ApiError ? e.message : exportText.failedStart) });
+  };
+
+  const onDownload = async () => {
+    if (!build) return;
+    setError(null);
+    setFetching(true);
+    try {
+      const { secure_url, file_name } = await keepsakeDownloadUrl('export', build.id, exportText.downloadFailed);
+      saveFrom(secure_url, file_name);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : exportText.downloadFailed);
+    } finally {
+      setFetching(false);
+    }
+  };
+
+  return (
+    <div className="keepsake-export">
+      <p>{exportText.intro}</p>
+      {build ? <KeepsakeStatus build={build} labels={labels} /> : null}
+      <FormAlert message={error} />
+      <div className="button-row">
+        {build?.downloadable ? (
+          <button type="button" className="button button-primary" onClick={() => void onDownload()} disabled={fetching}>
+            {exportText.download}
+          </button>
+        ) : null}
+        {active ? null : (
+          <button
+            type="button"
+            className={build?.downloadable ? 'button button-secondary' : 'button button-primary'}
+            onClick={onStart}
+            disabled={start.isPending || latest.isPending}
+          >
+            {start.isPending
+              ? exportText.starting
+              : build?.status === 'failed'
+                ? keepsakeText.retry
+                : build?.downloadable
+                  ? exportText.again
+                  : exportText.start}
+          </button>
+        )}
+      </div>
+      {active ? <p className="profile-note">{exportText.emailNote}</p> : null}
+    </div>
+  );
+}

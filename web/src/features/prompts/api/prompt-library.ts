@@ -1,0 +1,39 @@
+import { promptText } from '@storyloom/shared/messages';
+import type { OwnQuestionInput, PromptDto, PromptLibraryDto } from '@storyloom/shared/schemas/prompts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { promptKeys } from '#web/components/prompts/api.ts';
+import { api } from '#web/lib/api-client.ts';
+
+/** GET /api/prompts: every question for "Browse all", marked answered or hidden. */
+export function usePromptLibrary() {
+  return useQuery({
+    queryKey: promptKeys.browse,
+    queryFn: ({ signal }) => api.get<PromptLibraryDto>('/api/prompts', { signal, fallback: promptText.loadFailed }),
+  });
+}
+
+/** PUT /api/prompts/{id}/hidden: hides a question (or shows it again); the card and lists follow. */
+export function useHidePrompt() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) =>
+      api.put<{ message: string }>(
+        `/api/prompts/${encodeURIComponent(id)}/hidden`,
+        { hidden },
+        {
+          fallback: promptText.hideFailed,
+        },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: promptKeys.all }),
+  });
+}
+
+/** POST /api/prompts/own: a question the storyteller writes for themself. */
+export function useAddOwnQuestion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OwnQuestionInput) =>
+      api.post<{ message: string; prompt: PromptDto }>('/api/prompts/own', input, { fallback: promptText.loadFailed }),
+    onSuccess: () => client.invalidateQueries({ queryKey: promptKeys.all }),
+  });
+}

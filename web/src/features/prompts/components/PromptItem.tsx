@@ -1,0 +1,64 @@
+import { promptText } from '@storyloom/shared/messages';
+import { Link } from 'react-router-dom';
+import { useToast } from '#web/components/ui/Toasts.tsx';
+import { paths } from '#web/config/paths.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useHidePrompt } from '../api/prompt-library.ts';
+
+export interface ListedPrompt {
+  id: string;
+  text: string;
+  answered_story_id?: string;
+  hidden: boolean;
+}
+
+/** One question in "Browse all": its marks (answered, hidden), Answer, and Hide / Show again. */
+export function PromptItem({ prompt }: { prompt: ListedPrompt }) {
+  const hide = useHidePrompt();
+  const toast = useToast();
+  const busy = hide.isPending;
+  const toggle = () =>
+    hide.mutate(
+      { id: prompt.id, hidden: !prompt.hidden },
+      { onError: (err) => toast.error(err instanceof ApiError ? err.message : promptText.hideFailed) },
+    );
+  return (
+    <li className={prompt.hidden ? 'prompt-item prompt-item-hidden' : 'prompt-item'} data-prompt-id={prompt.id}>
+      <p className="prompt-text" dir="auto">
+        {prompt.text}
+      </p>
+      {prompt.answered_story_id && (
+        <Link
+          to={paths.story.getHref(prompt.answered_story_id)}
+          className="prompt-mark"
+          aria-label={`${promptText.answeredLabel}: ${prompt.text}`}
+        >
+          <span aria-hidden="true">✓ </span>
+          {promptText.answeredLabel}
+        </Link>
+      )}
+      {prompt.hidden && <span className="prompt-mark prompt-mark-hidden">{promptText.hiddenLabel}</span>}
+      <div className="button-row">
+        {!prompt.hidden && (
+          <Link
+            to={paths.createStory.getHref({ prompt: prompt.id })}
+            className="button button-primary"
+            aria-label={`${promptText.answer}: ${prompt.text}`}
+          >
+            {promptText.answer}
+          </Link>
+        )}
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={toggle}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          aria-label={`${prompt.hidden ? promptText.unhide : promptText.hide}: ${prompt.text}`}
+        >
+          {prompt.hidden ? promptText.unhide : promptText.hide}
+        </button>
+      </div>
+    </li>
+  );
+}

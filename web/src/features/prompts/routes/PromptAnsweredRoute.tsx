@@ -1,0 +1,75 @@
+import { promptText } from '@storyloom/shared/messages';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { usePrompt } from '#web/components/prompts/api.ts';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
+import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
+import { LoadError } from '#web/components/ui/LoadError.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useShareWithAsker } from '../api/share-with-asker.ts';
+
+/**
+ * /prompts/answered/{storyId}?prompt=<id>: right after a question from the family was answered, the offer to
+ * share the new story with whoever asked, by name (the stories' sharing). The asker hears of it from the
+ * family digest email; here it is one button.
+ */
+export function PromptAnsweredRoute() {
+  useDocumentTitle(promptText.answeredSaved);
+  const { storyId = '' } = useParams();
+  const [search] = useSearchParams();
+  const prompt = usePrompt(search.get('prompt'));
+  const share = useShareWithAsker(storyId);
+  const asker = prompt.data?.asked_by?.name;
+
+  return (
+    <section className="page page-narrow">
+      <header className="page-header">
+        <h1>{promptText.answeredSaved}</h1>
+      </header>
+      {prompt.isPending && <Spinner label="Loading the question…" />}
+      {prompt.isError && <LoadError message={prompt.error.message} onRetry={() => void prompt.refetch()} />}
+      {prompt.data && (
+        <div className="prompt-above">
+          <p className="prompt-source">{asker ? promptText.familyKind(asker) : promptText.answeringLabel}</p>
+          <p className="prompt-text" dir="auto">
+            {prompt.data.text}
+          </p>
+        </div>
+      )}
+      {asker && !share.isSuccess && (
+        <div className="button-row">
+          <BusyButton
+            type="button"
+            className="button button-primary button-large"
+            busy={share.isPending}
+            busyLabel="Sharing…"
+            onClick={() => share.mutate(asker)}
+          >
+            {promptText.shareWith(asker)}
+          </BusyButton>
+          <Link to={paths.dashboard.getHref()} className="button button-secondary button-large">
+            {promptText.notNow}
+          </Link>
+        </div>
+      )}
+      <FormAlert
+        message={
+          share.isError ? (share.error instanceof ApiError ? share.error.message : promptText.shareFailed) : null
+        }
+      />
+      <FormNotice message={share.isSuccess && asker ? promptText.sharedWith(asker) : null} />
+      {share.isSuccess && (
+        <div className="button-row">
+          <Link to={paths.story.getHref(storyId)} className="button button-primary button-large">
+            {promptText.openStory}
+          </Link>
+          <Link to={paths.dashboard.getHref()} className="button button-secondary button-large">
+            {promptText.backToDashboard}
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}

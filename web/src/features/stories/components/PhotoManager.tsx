@@ -1,0 +1,283 @@
+import { checkPickedFile, IMAGE_ACCEPT } from '@storyloom/shared/media';
+import {
+  photoText,
+  STORY_PHOTO_ALT_MAX,
+  STORY_PHOTO_CAPTION_MAX,
+  STORY_PHOTOS_MAX,
+  type StoryPhotoDto,
+} from '@storyloom/shared/photos';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { SecureImage } from '#web/components/media/SecureImage.tsx';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
+import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
+import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { uploadMedia } from '#web/lib/upload.ts';
+import { useAddPhoto, useRemovePhoto, useReorderPhotos, useStoryPhotos, useUpdatePhoto } from '../api/photos.ts';
+
+const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+
+/**
+ * The owner's photo panel (docs/media.md, "Photos"): add a photo with its caption and alt text (the file
+ * goes straight to S3, then the server checks it by content and header), then edit, order or remove
+ * each. Processing shows until the worker has made the variants (the list is asked again meanwhile).
+ */
+export function PhotoManager({ storyId, initial }: { storyId: string; initial: readonly StoryPhotoDto[] | undefined }) {
+  const photos = useStoryPhotos(storyId, initial);
+  const list = photos.data ?? [];
+  const [notice, setNotice] = useState<string | null>(null);
+  return (
+    <section className="panel photo-panel" aria-labelledby="panel-photos">
+      <h2 id="panel-photos">{photoText.manageSection}</h2>
+      <FormNotice message={notice} />
+      {list.length < STORY_PHOTOS_MAX ? (
+        <AddPhotoForm storyId={storyId} onAdded={setNotice} />
+      ) : (
+        <p className="panel-detail">{photoText.limitReached}</p>
+      )}
+      <h3 className="photo-panel-subtitle">{photoText.manageTitle}</h3>
+      {photos.isError && <FormAlert message={messageOf(photos.error, photoText.loadFailed)} />}
+      {list.length === 0 ? (
+        <p className="panel-detail">{photoText.none}</p>
+      ) : (
+        <ol className="photo-manage-list">
+          {list.map((photo, i) => (
+            <PhotoRow
+              key={photo.id}
+              storyId={storyId}
+              photo={photo}
+              index={i}
+              order={list.map((p) => p.id)}
+              onDone={setNotice}
+            />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function AddPhotoForm({ storyId, onAdded }: { storyId: string; onAdded: (message: string | null) => void }) {
+  const id = useId();
+  const add = useAddPhoto(storyId);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [caption, setCaption] = useState('');
+  const [alt, setAlt] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const busy = progress !== null || add.isPending;
+
+  const fail = (message: string) => {
+    setError(message);
+    setProgress(null);
+    queueMicrotask(() => alertRef.current?.focus());
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    onAdded(null);
+    if (!file) return fail(photoText.uploadMissing);
+    const problem = checkPickedFile('story-photo', file);
+    if (problem) return fail(problem);
+    try {
+      setProgress(0);
+      const key = await uploadMedia('story-photo', file, { onProgress: setProgress, fallback: photoText.addFailed });
+      const answer = await add.mutateAsync({ upload_key: key, caption, alt });
+      setProgress(null);
+      setFile(null);
+      setCaption('');
+      setAlt('');
+      if (fileRef.current) fileRef.current.value = '';
+      onAdded(answer.message ?? photoText.added);
+    } catch (err) {
+      fail(messageOf(err, photoText.addFailed));
+    }
+  };
+
+  return (
+    <form className="photo-add" onSubmit={onSubmit} noValidate aria-describedby={`${id}-hint`}>
+      <p id={`${id}-hint`} className="field-hint">
+        {photoText.addHint}
+      </p>
+      {/* Nothing changes while a photo goes up: its form is cleared when it is in. */}
+      <fieldset className="photo-add-fields" disabled={busy}>
+        <div className="field">
+          <label htmlFor={`${id}-file`}>{photoText.chooseFile}</label>
+          <input
+            ref={fileRef}
+            id={`${id}-file`}
+            type="file"
+            accept={IMAGE_ACCEPT}
+            onChange={(e) => {
+              setError(null);
+              setFile(e.target.files?.[0] ?? null);
+            }}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-caption`}>{photoText.caption}</label>
+          <input
+            id={`${id}-caption`}
+            value={caption}
+            maxLength={STORY_PHOTO_CAPTION_MAX}
+            onChange={(e) => setCaption(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-alt`}>{photoText.alt}</label>
+          <input
+            id={`${id}-alt`}
+            value={alt}
+            maxLength={STORY_PHOTO_ALT_MAX}
+            onChange={(e) => setAlt(e.target.value)}
+          />
+        </div>
+      </fieldset>
+      <FormAlert message={error} alertRef={alertRef} />
+      {progress !== null && file && (
+        <p role="status" className="photo-progress">
+          <progress max={1} value={progress} aria-hidden="true" />{' '}
+          {photoText.uploading(file.name, Math.round(progress * 100))}
+        </p>
+      )}
+      <BusyButton busy={busy} busyLabel={photoText.adding} className="button button-primary button-block">
+        {photoText.addPhotos}
+      </BusyButton>
+    </form>
+  );
+}
+
+function PhotoRow({
+  storyId,
+  photo,
+  index,
+  order,
+  onDone,
+}: {
+  storyId: string;
+  photo: StoryPhotoDto;
+  index: number;
+  order: string[];
+  onDone: (message: string) => void;
+}) {
+  const id = useId();
+  const update = useUpdatePhoto(storyId);
+  const remove = useRemovePhoto(storyId);
+  const reorder = useReorderPhotos(storyId);
+  const [caption, setCaption] = useState(photo.caption);
+  const [alt, setAlt] = useState(photo.alt);
+  const [error, setError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState(false);
+  const label = photoText.photoOf(index + 1, order.length);
+
+  const run = async (action: () => Promise<{ message?: string }>, fallback: string) => {
+    setError(null);
+    try {
+      const answer = await action();
+      if (answer.message) onDone(answer.message);
+    } catch (err) {
+      setError(messageOf(err, fallback));
+    }
+  };
+  const move = (by: -1 | 1) => {
+    const next = [...order];
+    [next[index], next[index + by]] = [next[index + by]!, next[index]!];
+    void run(() => reorder.mutateAsync(next), photoText.orderFailed);
+  };
+
+  return (
+    <li className="photo-manage-item" aria-label={label}>
+      <div className="photo-manage-thumb">
+        {photo.status === 'ready' && photo.thumbnail_url ? (
+          <SecureImage
+            path={photo.thumbnail_url}
+            alt={photo.alt || photoText.defaultAlt(index + 1)}
+            unavailable={photoText.unavailable}
+          />
+        ) : (
+          <p className={photo.status === 'failed' ? 'photo-unavailable' : 'photo-processing'} role="status">
+            {photo.status === 'failed' ? photoText.failed : photoText.processing}
+          </p>
+        )}
+      </div>
+      <form
+        className="photo-manage-fields"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(() => update.mutateAsync({ photoId: photo.id, caption, alt }), photoText.saveFailed);
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-caption`}>{photoText.caption}</label>
+          <input
+            id={`${id}-caption`}
+            value={caption}
+            maxLength={STORY_PHOTO_CAPTION_MAX}
+            onChange={(e) => setCaption(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-alt`}>{photoText.alt}</label>
+          <input
+            id={`${id}-alt`}
+            value={alt}
+            maxLength={STORY_PHOTO_ALT_MAX}
+            onChange={(e) => setAlt(e.target.value)}
+          />
+        </div>
+        <FormAlert message={error} />
+        <div className="button-row photo-manage-actions">
+          <BusyButton busy={update.isPending} className="button button-secondary">
+            {photoText.save}
+          </BusyButton>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={index === 0 || reorder.isPending}
+            onClick={() => move(-1)}
+          >
+            {photoText.moveUp}
+            <span className="visually-hidden">: {label}</span>
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={index === order.length - 1 || reorder.isPending}
+            onClick={() => move(1)}
+          >
+            {photoText.moveDown}
+            <span className="visually-hidden">: {label}</span>
+          </button>
+          <button
+            type="button"
+            className="button button-danger"
+            onClick={() => setConfirm(true)}
+            aria-haspopup="dialog"
+          >
+            {photoText.remove}
+            <span className="visually-hidden">: {label}</span>
+          </button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={confirm}
+        title={photoText.confirmRemove}
+        confirmLabel={photoText.remove}
+        busyLabel="Removing…"
+        cancelLabel="Keep Photo"
+        busy={remove.isPending}
+        danger
+        onConfirm={() =>
+          void run(() => remove.mutateAsync(photo.id), photoText.removeFailed).finally(() => setConfirm(false))
+        }
+        onCancel={() => setConfirm(false)}
+      >
+        <p>{photo.caption || label}</p>
+      </ConfirmDialog>
+    </li>
+  );
+}
