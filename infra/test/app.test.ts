@@ -41,9 +41,10 @@ describe('functions', () => {
       const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       // Route functions also get the origin secret's ARN (the door); workers and the keeper do not. A
       // function gets the names of the secrets it declares (`*_SECRET_ID`, permissions.test.ts) besides.
+      // Process settings a worker declares (`WorkerDef.environment`) are checked below.
       expect(
         Object.keys(env)
-          .filter((k) => !k.endsWith('_SECRET_ID'))
+          .filter((k) => !k.endsWith('_SECRET_ID') && k !== 'MALLOC_ARENA_MAX')
           .sort(),
       ).toEqual(
         [
@@ -62,6 +63,14 @@ describe('functions', () => {
         ].sort(),
       );
       expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
+    }
+  });
+
+  it('gives the media worker (sharp on libvips threads) two malloc arenas, and no other function', () => {
+    for (const fn of appFunctions(big)) {
+      const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const media = String(fn.Properties.Description ?? '').startsWith('media-jobs queue worker');
+      expect(env.MALLOC_ARENA_MAX).toBe(media ? '2' : undefined);
     }
   });
 
