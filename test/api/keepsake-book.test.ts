@@ -1,6 +1,7 @@
 import type { ListenStoryDto } from '@storyloom/shared/book';
 import type { KeepsakeBuildDto, KeepsakeDownloadResponse, KeepsakeLatestResponse } from '@storyloom/shared/keepsake';
 import { bookText } from '@storyloom/shared/messages/book';
+import { keepsakeText } from '@storyloom/shared/messages/keepsake';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, call } from '../support/http.ts';
@@ -235,6 +236,45 @@ describe('the book PDF', () => {
     // The result's media key is under the owner's prefix: the secure-url route refuses it to anyone else.
     const mail = await waitForMail((m) => m.to.includes(owner.email) && m.subject === bookText.email.subject);
     expect(mail.text).toContain(`/keepsake/book/download/${build.id}`);
+  });
+
+  it('says so when a book fails, and Try again makes it', async () => {
+    // A chosen story that no longer exists: nothing to print, a failure a retry of the same job would repeat.
+    const gone = crypto.randomUUID();
+    const first = await apiAs<KeepsakeBuildDto>(other, 'POST', '/api/keepsake/book', {
+      title: 'Gone',
+      page_size: 'a5',
+      story_ids: [gone],
+    });
+    expect(first.status, first.text).toBeLessThan(300);
+    const failed = await pollUntil(
+      async () => (await apiAs<KeepsakeLatestResponse>(other, 'GET', '/api/keepsake/book/latest')).body.build,
+      (b) => b?.status === 'done' || b?.status === 'failed',
+      60_000,
+    );
+    expect(failed).toMatchObject({
+      id: first.body.id,
+      status: 'failed',
+      error: keepsakeText.failed,
+      downloadable: false,
+    });
+    // No listening link was left behind for the failed book.
+    const books = await apiAs<{ books: Array<{ id: string; link: string }> }>(other, 'GET', '/api/keepsake/books');
+    expect(books.body.books.find((b) => b.id === first.body.id)?.link).toBe('none');
+
+    const story = await createStory(other, { title: 'A story that exists' });
+    const again = await apiAs<KeepsakeBuildDto>(other, 'POST', '/api/keepsake/book', {
+      title: 'Again',
+      page_size: 'a5',
+      story_ids: [story.ID],
+    });
+    expect(again.status, again.text).toBeLessThan(300);
+    const done = await pollUntil(
+      async () => (await apiAs<KeepsakeLatestResponse>(other, 'GET', '/api/keepsake/book/latest')).body.build,
+      (b) => b?.id === again.body.id && (b.status === 'done' || b.status === 'failed'),
+      60_000,
+    );
+    expect(done?.status).toBe('done');
   });
 
   it('refuses bad choices with clear messages', async () => {

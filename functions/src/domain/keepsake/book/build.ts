@@ -10,7 +10,7 @@ import { uploadMediaStream } from '../../../data/media-streams.ts';
 import { getStories, listStoryIdsByAuthor, type StoryRecord } from '../../../data/stories.ts';
 import { getUser } from '../../../data/users.ts';
 import { type KeepsakeBuildContext, KeepsakeBuildError, type KeepsakeResult } from '../builder.ts';
-import { bookLinksOf, createBookLink, listenUrl, newBookLinkToken } from './link.ts';
+import { bookLinksOf, createBookLink, hashBookLinkToken, listenUrl, newBookLinkToken } from './link.ts';
 import { formatMadeOn, formatPeriod } from './period.ts';
 import { type BookStory, BookWriter } from './render.ts';
 import { storyPhotos, storyText } from './sources.ts';
@@ -35,39 +35,45 @@ export async function buildBook(ctx: KeepsakeBuildContext): Promise<KeepsakeResu
   const author = owner?.username ?? stories[0]?.authorUsername ?? '';
 
   const token = await newLinkFor(build.ownerId, build.id, options.title, stories);
-  const chosen: BookStory[] = [];
-  for (const story of stories) chosen.push(await toBookStory(story, token));
-
-  const writer = new BookWriter({
-    title: options.title,
-    dedication: options.dedication,
-    author,
-    madeOn: formatMadeOn(new Date()),
-    pageSize: options.page_size,
-    stories: chosen,
-  });
-  const fileName = `${fileSlug(options.title)}.pdf`;
-  const key = ctx.resultKey(fileName);
-  // 1 MB of buffer between the writer and the upload; the writer waits for it to drain (render.ts).
-  const output = new PassThrough({ highWaterMark: 1024 * 1024 });
-  writer.pipeTo(output);
-  const upload = uploadMediaStream(key, output, 'application/pdf', {
-    signal: ctx.signal,
-    tagging: keepsakeResultTagging,
-  });
-  // An upload that fails stops the writer (its output closes); a writer that fails ends the upload.
-  upload.catch((error: unknown) => output.destroy(error as Error));
   try {
-    await writer.write((done) => ctx.progress(done, chosen.length, bookText.steps.stories));
+    const chosen: BookStory[] = [];
+    for (const story of stories) chosen.push(await toBookStory(story, token));
+
+    const writer = new BookWriter({
+      title: options.title,
+      dedication: options.dedication,
+      author,
+      madeOn: formatMadeOn(new Date()),
+      pageSize: options.page_size,
+      stories: chosen,
+    });
+    const fileName = `${fileSlug(options.title)}.pdf`;
+    const key = ctx.resultKey(fileName);
+    // 1 MB of buffer between the writer and the upload; the writer waits for it to drain (render.ts).
+    const output = new PassThrough({ highWaterMark: 1024 * 1024 });
+    writer.pipeTo(output);
+    const upload = uploadMediaStream(key, output, 'application/pdf', {
+      signal: ctx.signal,
+      tagging: keepsakeResultTagging,
+    });
+    // An upload that fails stops the writer (its output closes); a writer that fails ends the upload.
+    upload.catch((error: unknown) => output.destroy(error as Error));
+    try {
+      await writer.write((done) => ctx.progress(done, chosen.length, bookText.steps.stories));
+    } catch (error) {
+      output.destroy(error as Error);
+      await upload.catch(() => undefined);
+      throw error;
+    }
+    await upload;
+    await ctx.progress(chosen.length, chosen.length, bookText.steps.finishing);
+    const head = await headMedia(key);
+    return { key, fileName, sizeBytes: head?.size ?? 0 };
   } catch (error) {
-    output.destroy(error as Error);
-    await upload.catch(() => undefined);
+    // A book that was not made leaves no link behind (its token was never handed out).
+    await deleteItems([keys.bookLink(hashBookLinkToken(token))]).catch(() => undefined);
     throw error;
   }
-  await upload;
-  await ctx.progress(chosen.length, chosen.length, bookText.steps.finishing);
-  const head = await headMedia(key);
-  return { key, fileName, sizeBytes: head?.size ?? 0 };
 }
 
 /**
