@@ -65,6 +65,18 @@ describe('the next question', () => {
     expect(listed).toEqual({ id: prompt?.id, text: prompt?.text, answered_story_id: story.ID, hidden: false });
   });
 
+  it('offers a question again once the story that answered it is deleted', async () => {
+    const user = await registerAndLogin();
+    const { prompt } = await next(user);
+    const story = await createStory(user, { title: prompt?.text });
+    expect((await answer(user, prompt?.id as string, story.ID)).status).toBe(200);
+    expect((await next(user)).prompt?.id).not.toBe(prompt?.id);
+    expect((await api('DELETE', `/api/stories/${story.ID}`, { token: user.token })).status).toBe(200);
+    expect((await next(user)).prompt?.id).toBe(prompt?.id);
+    const listed = (await browse(user)).themes.flatMap((t) => t.prompts).find((p) => p.id === prompt?.id);
+    expect(listed).toEqual({ id: prompt?.id, text: prompt?.text, hidden: false });
+  });
+
   it('refuses to mark with a story that is not the caller’s, or a question that does not exist', async () => {
     const user = await registerAndLogin();
     const { prompt } = await next(user);
