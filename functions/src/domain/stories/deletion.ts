@@ -7,6 +7,7 @@ import { deleteStoryItem, getStory, listStoryIdsByAuthor, listStoryPartitionKeys
 import { listCommentKeysByUser } from '../../data/story-comments.ts';
 import { listInteractiveKeysOfStory } from '../../data/story-leftovers.ts';
 import { listShareKeysWithUser } from '../../data/story-shares.ts';
+import { forgetAnswersOf } from '../prompts/deletion.ts';
 
 /**
  * Deletes a story and everything of it: link, media, shares, comments, narration, asked questions, then
@@ -34,6 +35,9 @@ export async function deleteStoryCompletely(storyId: string): Promise<boolean> {
   ]);
   await deleteDigestEntries(readersOf(stragglers).map((recipientId) => ({ recipientId, storyId })));
   await deleteItems([...stragglers, ...interactive]);
+  // The prompt it answered, if any, is open again (docs/family-loop.md); the mark sits in the author's partition.
+  const authorId = story?.authorId ?? deleted?.authorId;
+  if (authorId) await forgetAnswersOf(authorId, storyId);
   // A narration or spoken answer finished while the first pass ran.
   const finalPrefix = mediaPrefix ?? (deleted ? keys.storyMediaPrefix(deleted.authorId, storyId) : undefined);
   if (finalPrefix) await deleteMediaUnder(finalPrefix);
