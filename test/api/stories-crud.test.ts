@@ -246,13 +246,14 @@ describe('deleting a story', () => {
     );
 
     const before = await scanItemsMentioning([story.ID, link.body.share_token]);
-    // The public list's page directory holds the public story's index key too (data/public-pages.ts).
+    // The public list's page directory holds the public story's index key too (data/public-pages.ts); Bob's
+    // family digest waits in his partition with the story's id (docs/family-loop.md).
     expect(
       before
         .map((i) => i.type)
         .filter((t) => t !== 'PublicPagesLeaf')
         .sort(),
-    ).toEqual(['Comment', 'Comment', 'Share', 'ShareLink', 'Story']);
+    ).toEqual(['Comment', 'Comment', 'FamilyMailDigestEntry', 'Share', 'ShareLink', 'Story']);
 
     expect((await api('DELETE', `/api/stories/${story.ID}`, { token: alice.token })).status).toBe(200);
     expect(await scanItemsMentioning([story.ID, link.body.share_token])).toEqual([]);

@@ -1,3 +1,4 @@
+import { deleteDigestEntries } from '../../data/family-mail.ts';
 import { deleteItems } from '../../data/items.ts';
 import { keys } from '../../data/keys.ts';
 import { deleteMediaUnder } from '../../data/media.ts';
@@ -21,6 +22,8 @@ export async function deleteStoryCompletely(storyId: string): Promise<boolean> {
   if (mediaPrefix) await deleteMediaUnder(mediaPrefix);
   const storyKey = keys.story(storyId);
   const children = (await listStoryPartitionKeys(storyId)).filter((k) => k.sk !== storyKey.sk);
+  // The family digest waiting in each reader's partition names the story: it goes with it.
+  await deleteDigestEntries(readersOf(children).map((recipientId) => ({ recipientId, storyId })));
   await deleteItems(children);
   const deleted = await deleteStoryItem(storyId);
   // A link generated between the first read and the delete.
@@ -29,11 +32,18 @@ export async function deleteStoryCompletely(storyId: string): Promise<boolean> {
     listStoryPartitionKeys(storyId),
     listInteractiveKeysOfStory(storyId),
   ]);
+  await deleteDigestEntries(readersOf(stragglers).map((recipientId) => ({ recipientId, storyId })));
   await deleteItems([...stragglers, ...interactive]);
   // A narration or spoken answer finished while the first pass ran.
   const finalPrefix = mediaPrefix ?? (deleted ? keys.storyMediaPrefix(deleted.authorId, storyId) : undefined);
   if (finalPrefix) await deleteMediaUnder(finalPrefix);
   return story !== undefined || deleted !== undefined;
+}
+
+/** The users a story is shared with by name, from its partition's share keys (`SHARE#<userId>`). */
+function readersOf(storyKeys: readonly { sk: string }[]): string[] {
+  const prefix = keys.storySharePrefix();
+  return storyKeys.filter((k) => k.sk.startsWith(prefix)).map((k) => k.sk.slice(prefix.length));
 }
 
 /**
