@@ -5,6 +5,7 @@ import { useServerEnv } from '../support/env.ts';
 import { api, call, uniqueMarker } from '../support/http.ts';
 import { type Mail, waitForMail } from '../support/mailbox.ts';
 import { createStory, shareWith } from '../support/stories.ts';
+import { scanItemsMentioning } from '../support/table.ts';
 import { apiAs, registerAndLogin } from '../support/users.ts';
 import { cloneVoice, narrationOf, pollUntil } from '../support/voice.ts';
 
@@ -176,6 +177,12 @@ describe('the family digest', () => {
     expect(digest?.text).toContain(first.title);
     expect(digest?.text).not.toContain(answer.title);
     expect(await mailsTo(grandchild.email)).toHaveLength(2);
+    // Deleting the story leaves nothing in the grandchild's partition that names it (the mail's marker goes too).
+    const familyMail = async () =>
+      (await scanItemsMentioning([answer.ID])).filter((i) => String(i.type).startsWith('FamilyMail'));
+    expect((await familyMail()).map((i) => i.type)).toEqual(['FamilyMailMarker']);
+    expect((await api('DELETE', `/api/stories/${answer.ID}`, { token: grandma.token })).status).toBe(200);
+    expect(await familyMail()).toEqual([]);
   });
 
   it('has a one-click unsubscribe per recipient, and respects it', async () => {
