@@ -8,7 +8,7 @@ import { headerOnlyPng, jpegPhoto, pngPhoto, sidewaysPhotoWithGps, textAsJpeg } 
 import { addPhoto, settledPhotos } from '../support/photos.ts';
 import { createStory } from '../support/stories.ts';
 import { listKeys } from '../support/uploads.ts';
-import { loginAs, registerVerifiedUser } from '../support/users.ts';
+import { createAdmin, loginAs, registerVerifiedUser } from '../support/users.ts';
 import { seriousViolations } from './axe-support.ts';
 import { browserTestsEnabled, signIn, useBrowser } from './browser.ts';
 import { open } from './media-support.ts';
@@ -170,5 +170,22 @@ describe.runIf(browserTestsEnabled)('Photos in stories (browser)', () => {
     const link = await api<ShareLinkResponse>('POST', `/api/stories/${story.ID}/share-link`, { token: login.token });
     const shared = await api<{ photos: Array<{ caption: string }> }>('GET', `/shared/${link.body.share_token}`);
     expect(shared.body.photos.map((p) => p.caption)).toEqual(['Third, at the fair', 'Second']);
+  });
+
+  it("shows the photos in the admin's Read modal", async () => {
+    const user = await registerVerifiedUser();
+    const login = await loginAs(user);
+    const title = `Admin reads photos ${user.id.slice(0, 8)}`;
+    const story = await createStory({ token: login.token }, { title });
+    await addPhoto(login, story.ID, await jpegPhoto(), 'image/jpeg', { caption: 'The boat', alt: 'A red boat' });
+    await settledPhotos(login, story.ID);
+    const admin = await loginAs(await createAdmin());
+    await signIn(browser.context, admin);
+    const { page } = browser;
+    await open(page, '/admin?tab=stories');
+    await page.getByRole('button', { name: `Read ${title}` }).click();
+    const reader = page.getByRole('dialog', { name: title });
+    await expectLoaded(reader.getByRole('img', { name: 'A red boat' }));
+    expect(await reader.locator('figcaption').allTextContents()).toEqual(['The boat']);
   });
 });
