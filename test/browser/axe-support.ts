@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
-/** axe-core for the browser tests (accessibility.test.ts, and feature tests that check their own screens). */
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {
@@ -12,7 +11,10 @@ interface AxeViolation {
   nodes: Array<{ target: string[] }>;
 }
 
-/** Runs axe-core in the page (WCAG 2 A/AA rules) and returns the serious and critical violations. */
+/**
+ * Runs axe-core in the page (WCAG 2 A/AA rules) and returns the serious and critical violations: the
+ * accessibility test's pages, and screens a flow reaches (a dialog open, a page after a save).
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated, not added as a <script>: the app's CSP (no inline script) rightly refuses an inline tag.
   await page.evaluate(await axeSource);

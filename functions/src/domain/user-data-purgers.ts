@@ -1,5 +1,5 @@
-import { deleteFamilyMailOf } from '../data/family-mail.ts';
 import { listBookLinkKeysOfUser } from '../data/book-links.ts';
+import { deleteFamilyMailOf } from '../data/family-mail.ts';
 import { deleteItems } from '../data/items.ts';
 import { deleteMediaUnder, userMediaPrefix } from '../data/media.ts';
 import { listSessionKeysOfUser } from '../data/story-leftovers.ts';

@@ -1,8 +1,8 @@
 import { engineKind } from '../adapters/voice/engine-kind.ts';
 import { elevenLabsEngine } from '../adapters/voice/provider.ts';
+import { runKeepsakeBuild } from '../domain/keepsake/worker.ts';
 import { processPhoto } from '../domain/photos/process.ts';
 import { runTranscription } from '../domain/transcripts/transcribe-job.ts';
-import { runKeepsakeBuild } from '../domain/keepsake/worker.ts';
 import { runClone } from '../domain/voice/clone-job.ts';
 import type { JobDelivery } from '../domain/voice/job-context.ts';
 import { runNarration } from '../domain/voice/narration-job.ts';

@@ -5,8 +5,8 @@ import type { StoryRecord } from '../../data/stories.ts';
 import type { CommentRecord } from '../../data/story-comments.ts';
 import type { StoryPhoto } from '../../data/story-photos.ts';
 import type { ShareRecord } from '../../data/story-shares.ts';
-import { toCoverDto, toPhotoDtos } from '../photos/dto.ts';
 import type { TranscriptRecord } from '../../data/transcripts.ts';
+import { toCoverDto, toPhotoDtos } from '../photos/dto.ts';
 import { toTranscriptDto } from '../transcripts/dto.ts';
 
 /** What the caller of a story response is, relative to that story. */
