@@ -14,6 +14,7 @@ import { api } from '../support/http.ts';
 import { downloadExport, latestExport, sha256, unzip, waitForExport } from '../support/keepsake.ts';
 import { waitForMail } from '../support/mailbox.ts';
 import { wavFile } from '../support/media-files.ts';
+import { addPhoto, pngPhoto, settledPhotos } from '../support/photos.ts';
 import { createStory, expectError, shareWith } from '../support/stories.ts';
 import { listKeys, uploadFile } from '../support/uploads.ts';
 import { apiAs, createAdmin, loginAs, registerAndLogin, waitForDeletionCode } from '../support/users.ts';
@@ -65,7 +66,7 @@ async function audioStory(user: { token: string }, bytes: Buffer): Promise<Story
 
 describe('Download all my stories: the zip', () => {
   it(
-    'holds every story as Markdown and JSON with its recordings, narration and comments, a manifest that matches, and the offline page',
+    'holds every story as Markdown and JSON with its recordings, narration, photos, transcript and comments, a manifest that matches, and the offline page',
     async () => {
       const owner = await registerAndLogin();
       const friend = await registerAndLogin();
@@ -81,8 +82,19 @@ describe('Download all my stories: the zip', () => {
         text: 'I remember the smell!',
       });
       expect(comment.status).toBe(201);
+      const photo = await pngPhoto(240, 180);
+      const added = await addPhoto(owner, text.ID, photo, 'image/png', {
+        caption: 'The hives in 1952',
+        alt: 'Three white hives',
+      });
+      expect(added.status, added.text).toBe(201);
       const recording = wavFile(1);
       const audio = await audioStory(owner, recording);
+      const typed = await apiAs(owner, 'PUT', `/api/stories/${audio.ID}/transcript`, {
+        text: 'Hush now, Anna, the stars are out.',
+      });
+      expect(typed.status, typed.text).toBe(200);
+      await settledPhotos(owner, text.ID);
       const { voice_id } = await cloneVoice(owner);
       const narrated = await createStory(owner, {
         title: 'Crossing the river',
@@ -133,6 +145,8 @@ describe('Download all my stories: the zip', () => {
           `${river}/narration.mp3`,
           `${river}/narration-timings.json`,
           `${lullaby}/recording.wav`,
+          `${lullaby}/transcript.txt`,
+          `${bee}/photos/01.png`,
           'index.html',
           'profile/profile.json',
         ]),
@@ -156,6 +170,19 @@ describe('Download all my stories: the zip', () => {
         is_public: false,
         comments: [{ author: friend.username, text: 'I remember the smell!' }],
       });
+      // The photo as uploaded, with its caption and alt text; the transcript as text and in the Markdown.
+      expect(sha256(files.get(`${bee}/photos/01.png`)!)).toBe(sha256(photo));
+      expect(beeMd).toContain('![Three white hives](photos/01.png) The hives in 1952');
+      expect(beeJson.files).toContainEqual({
+        name: 'photos/01.png',
+        role: 'photo',
+        caption: 'The hives in 1952',
+        alt: 'Three white hives',
+      });
+      expect(files.get(`${lullaby}/transcript.txt`)!.toString()).toBe('Hush now, Anna, the stars are out.\n');
+      expect(files.get(`${lullaby}/story.md`)!.toString()).toContain(
+        '## Transcript\n\nHush now, Anna, the stars are out.',
+      );
       // The original recording, byte for byte; the narration is the MP3 the story plays.
       expect(sha256(files.get(`${lullaby}/recording.wav`)!)).toBe(sha256(recording));
       expect(JSON.parse(files.get(`${lullaby}/story.json`)!.toString())).toMatchObject({ id: audio.ID, type: 'audio' });
@@ -174,7 +201,12 @@ describe('Download all my stories: the zip', () => {
       const html = files.get('index.html')!.toString();
       for (const title of ['The bee summer', 'Crossing the river', 'Lullaby for Anna']) expect(html).toContain(title);
       const sources = [...html.matchAll(/<(?:audio|img)[^>]* src="([^"]+)"/g)].map((m) => decodeURIComponent(m[1]!));
-      expect(sources.sort()).toEqual([`${lullaby}/recording.wav`, `${river}/narration.mp3`].sort());
+      expect(sources.sort()).toEqual(
+        [`${lullaby}/recording.wav`, `${river}/narration.mp3`, `${bee}/photos/01.png`].sort(),
+      );
+      expect(html).toContain('alt="Three white hives"');
+      expect(html).toContain('<figcaption>The hives in 1952</figcaption>');
+      expect(html).toContain('Hush now, Anna, the stars are out.');
       expect(html).not.toMatch(/<script|https?:\/\//);
 
       // The owner is emailed a link to the app's download page, valid 24 hours.
@@ -345,5 +377,34 @@ describe('a failed build', () => {
     expect(done).toMatchObject({ id: retry.body.id, status: 'done' });
     const files = await unzip(await downloadExport(user, done.id));
     expect([...files.keys()].filter((p) => p.endsWith('/story.md'))).toHaveLength(2);
+  });
+
+  it('whose worker died reads as stopped, can be started again, and a late redelivery takes it over', async () => {
+    const user = await registerAndLogin();
+    await createStory(user, { title: 'Kept' });
+    // Running, but its lease ran out a minute ago: nobody renews it any more.
+    const build = {
+      ...queuedBuild(user.id),
+      status: 'running' as const,
+      progress: { done: 1, total: 4, step: exportText.steps.stories },
+      leaseUntil: new Date(Date.now() - 60_000).toISOString(),
+    };
+    expect(await putBuild(build)).toBe(true);
+    expect(await latestExport(user)).toMatchObject({
+      id: build.id,
+      status: 'failed',
+      error: keepsakeText.stalled,
+      downloadable: false,
+    });
+    // SQS's redelivery of its message claims it (the lease ran out) and finishes it.
+    await runKeepsakeBuild(
+      { ownerId: user.id, kind: 'export', buildId: build.id },
+      { receiveCount: 2, maxReceiveCount: 5 },
+    );
+    expect(await latestExport(user)).toMatchObject({ id: build.id, status: 'done', downloadable: true });
+    // A new one may be started (a stalled build does not block the next).
+    const again = await start(user);
+    expect(again.status).toBe(202);
+    expect((await waitForExport(user)).status).toBe('done');
   });
 });

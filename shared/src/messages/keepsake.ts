@@ -39,6 +39,8 @@ export const exportText = {
   download: 'Download the zip',
   again: 'Make a new download',
   failedStart: 'We could not start your download. Please try again.',
+  /** 400 when POST /api/keepsake/export carries options (it takes none). */
+  noOptions: 'This download takes no options.',
   downloadFailed: 'We could not fetch your download. Please try again.',
   emailNote: 'We will also email you a link when it is ready.',
   /** The delete-account screen offers the same download first. */

@@ -23,7 +23,7 @@ export const keepsakeKinds: Partial<Record<KeepsakeKind, KeepsakeKindDef>> = {
     parseOptions: (body) => {
       if (body === undefined || body === null) return undefined;
       if (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0) return undefined;
-      throw new ValidationFailed('This download takes no options.');
+      throw new ValidationFailed(exportText.noOptions);
     },
     mail: exportText.email,
   },

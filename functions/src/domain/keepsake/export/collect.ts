@@ -7,7 +7,9 @@ import {
   type StoryRecord,
 } from '../../../data/stories.ts';
 import { type CommentRecord, toCommentRecord } from '../../../data/story-comments.ts';
+import { photosFromItems } from '../../../data/story-photos.ts';
 import { isShareItem, type ShareRecord, toShareRecord } from '../../../data/story-shares.ts';
+import { isTranscriptItem, toTranscriptRecord } from '../../../data/transcripts.ts';
 import { getUser, type UserRecord } from '../../../data/users.ts';
 
 /** A media object that goes into the zip, and the name it has there (inside its story's folder). */
@@ -76,7 +78,36 @@ function storyMedia(story: StoryRecord, items: Record<string, unknown>[]): Expor
       media.push({ key: narration.timingsKey, name: 'narration-timings.json', role: 'narration-timings' });
     }
   }
+  // Photos in the story's order, as uploaded (the original, not the display copy), with caption and alt text.
+  const photos = photosFromItems(items);
+  for (const [i, photo] of photos.entries()) {
+    const ext = PHOTO_EXT[photo.originalType] ?? extOf(photo.originalKey, 'jpg');
+    media.push({
+      key: photo.originalKey,
+      name: `photos/${String(i + 1).padStart(2, '0')}.${ext}`,
+      role: 'photo',
+      caption: photo.caption || undefined,
+      alt: photo.alt || undefined,
+    });
+  }
+  const transcript = transcriptOf(items);
+  if (transcript?.timingsKey)
+    media.push({ key: transcript.timingsKey, name: 'transcript-timings.json', role: 'transcript' });
   return media;
+}
+
+const PHOTO_EXT: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+
+/** The story's transcript record, when it has text (an audio story's; typed, machine-made or edited). */
+function transcriptOf(items: Record<string, unknown>[]) {
+  const item = items.find(isTranscriptItem);
+  const record = item ? toTranscriptRecord(item) : undefined;
+  return record?.text ? record : undefined;
 }
 
 /**
@@ -91,11 +122,15 @@ export async function collectExport(ownerId: string): Promise<ExportModel> {
   const out: ExportStory[] = [];
   for (const story of stories) {
     const [{ items }, comments] = await Promise.all([getStoryView(story.id), allComments(story.id)]);
+    const transcript = transcriptOf(items);
     out.push({
       story,
       comments,
       shares: items.filter(isShareItem).map(toShareRecord),
       media: storyMedia(story, items),
+      transcript: transcript
+        ? { text: transcript.text ?? '', machineMade: transcript.source === 'machine' }
+        : undefined,
     });
   }
   return { user, stories: out };

@@ -58,7 +58,9 @@ export function storyJson(s: ExportStory): string {
       has_share_link: Boolean(story.shareToken),
       shared_with: s.shares.map((share) => ({ username: share.username, permission: share.permission })),
       narration_voice: story.narrationVoiceName ?? null,
-      transcript: s.transcript ? { text: s.transcript.text, machine_made: s.transcript.machineMade } : null,
+      transcript: s.transcript
+        ? { file: 'transcript.txt', text: s.transcript.text, machine_made: s.transcript.machineMade }
+        : null,
       files: s.media.map((m) => ({
         name: m.name,
         role: m.role,

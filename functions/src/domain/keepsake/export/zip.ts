@@ -114,6 +114,7 @@ export async function buildExportZip(ctx: KeepsakeBuildContext): Promise<Keepsak
       const folder = folders[i] ?? storyFolder(i + 1, s.story.title);
       await put(`${folder}/story.md`, storyMarkdown(s));
       await put(`${folder}/story.json`, storyJson(s));
+      if (s.transcript) await put(`${folder}/transcript.txt`, `${s.transcript.text.trim()}\n`);
       await ctx.progress(++done, total, steps.stories);
       check();
       const kept = [];
