@@ -23,6 +23,7 @@ const sections: Section[] = [
   },
   { name: 'media', load: async () => ({ run: (await import('./media.ts')).mediaBench }) },
   { name: 'voice', load: async () => ({ run: (await import('./voice.ts')).voiceBench }) },
+  { name: 'photos', load: async () => ({ run: (await import('./photos.ts')).photosBench }) },
 ];
 
 const wanted = process.argv.slice(2);

@@ -15,3 +15,7 @@ console.log(
     `fact text ${result.factText.right}/${result.factText.total} (${pct(rate(result.factText))}); ` +
     `other facts ${result.otherFactText.right}/${result.otherFactText.total}`,
 );
+const sorted = [...result.latencies].sort((a, b) => a - b);
+console.log(
+  `text answer latency p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, p95 ${sorted[Math.floor(sorted.length * 0.95)]!.toFixed(1)} ms`,
+);

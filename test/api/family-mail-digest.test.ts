@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { familyMailText as t } from '@storyloom/shared/messages/family-mail';
+import { answeredMailText, familyMailText as t } from '@storyloom/shared/messages/family-mail';
 import { describe, expect, it } from 'vitest';
 import { useServerEnv } from '../support/env.ts';
 import { api, call, uniqueMarker } from '../support/http.ts';
@@ -50,7 +50,7 @@ describe('the family digest', () => {
   it('arrives once for two stories shared the same day, and names no story they may not read', async () => {
     const { grandma, grandchild } = await family();
     const first = await createStory(grandma, { title: `The lake house ${uniqueMarker()}` });
-    const second = await createStory(grandma, { title: `Our first car ${uniqueMarker()}` });
+    const second = await createStory(grandma, { title: `Our "first" <b>car</b> ${uniqueMarker()}` });
     const secret = await createStory(grandma, { title: `Private letters ${uniqueMarker()}` });
     const withdrawn = await createStory(grandma, { title: `Shared then taken back ${uniqueMarker()}` });
     const deleted = await createStory(grandma, { title: `Shared then deleted ${uniqueMarker()}` });
@@ -74,6 +74,9 @@ describe('the family digest', () => {
       expect(mail.text).toContain(story.title);
       expect(mail.text).toContain(`/story/${story.ID}`);
     }
+    // Titles are the storyteller's words: escaped in the HTML part, never markup.
+    expect(mail.html).not.toContain('<b>car</b>');
+    expect(mail.html).toContain('Our &#34;first&#34; &#60;b&#62;car&#60;/b&#62;');
     for (const story of [secret, withdrawn, deleted]) {
       expect(mail.text).not.toContain(story.title);
       expect(mail.html).not.toContain(story.title);
@@ -130,6 +133,38 @@ describe('the family digest', () => {
     expect(await sendDigest(other.id, today(), true)).toBe('nothing');
     expect(await mailsTo(grandchild.email)).toHaveLength(0);
     expect(await mailsTo(other.email)).toHaveLength(0);
+  });
+
+  it('tells whoever asked at once when the story answering their question is shared with them', async () => {
+    const { grandma, grandchild } = await family();
+    const first = await createStory(grandma, { title: `Where we lived ${uniqueMarker()}` });
+    await shareWith(grandma, first.ID, grandchild.username, 'read');
+    const question = `How did you and Grandpa meet? ${uniqueMarker()}`;
+    const asked = await api<{ id: string }>('POST', `/api/family-questions/${grandma.id}`, {
+      token: grandchild.token,
+      body: { text: question },
+    });
+    expect(asked.status).toBe(201);
+    const answer = await createStory(grandma, { title: `The dance hall ${uniqueMarker()}` });
+    const marked = await api('POST', `/api/prompts/${asked.body.id}/answered`, {
+      token: grandma.token,
+      body: { story_id: answer.ID },
+    });
+    expect(marked.status).toBe(200);
+    await shareWith(grandma, answer.ID, grandchild.username, 'read');
+
+    // The share route queued the email; the local worker loop sends it.
+    const mail = await waitForMail((m) => m.to.includes(grandchild.email) && m.text.includes(question));
+    expect(mail.subject).toBe(answeredMailText.subject(grandma.username));
+    expect(mail.text).toContain(answer.title);
+    expect(mail.text).toContain(`/story/${answer.ID}`);
+    expect(mail.headers.find((h) => h.name === 'List-Unsubscribe-Post')?.value).toBe('List-Unsubscribe=One-Click');
+    // The digest then names only the first story: the answer was told already.
+    expect(await sendDigest(grandchild.id, today(), true)).toBe('sent');
+    const digest = (await mailsTo(grandchild.email)).find((m) => m.subject === t.digestSubjectOne(grandma.username, 1));
+    expect(digest?.text).toContain(first.title);
+    expect(digest?.text).not.toContain(answer.title);
+    expect(await mailsTo(grandchild.email)).toHaveLength(2);
   });
 
   it('has a one-click unsubscribe per recipient, and respects it', async () => {

@@ -115,6 +115,18 @@ describe('the weekly question email', () => {
     expect(await mailsTo(user.email)).toHaveLength(2);
   });
 
+  it('does not ask last week’s question again while others are left', async () => {
+    const user = await registerAndLogin();
+    await api('PUT', '/api/profile/family-mail', { token: user.token, body: { weekly_day: 6, digest: true } });
+    expect(await sendWeeklyPrompt(user.id, '2099-W10')).toBe('sent');
+    expect(await sendWeeklyPrompt(user.id, '2099-W11')).toBe('sent');
+    const question = (m: Mail) => /“(.+)”/.exec(m.text)?.[1];
+    const [second, first] = await mailsTo(user.email);
+    expect(question(first!)).toBeDefined();
+    expect(question(second!)).toBeDefined();
+    expect(question(second!)).not.toBe(question(first!));
+  });
+
   it('is not sent to a storyteller who chose no day', async () => {
     const user = await registerAndLogin();
     expect(await sendWeeklyPrompt(user.id, isoWeek(new Date()))).toBe('not-subscribed');

@@ -7,7 +7,8 @@ import { api, call } from '../support/http.ts';
 import { waitForMail } from '../support/mailbox.ts';
 import { wavFile } from '../support/media-files.ts';
 import { narrateStory } from '../support/narration.ts';
-import { openPdf, pageQrCodes, pdfText } from '../support/pdf.ts';
+import { openPdf, pageImages, pageQrCodes, pdfText } from '../support/pdf.ts';
+import { addPhoto, jpegPhoto, pngPhoto, settledPhotos, sidewaysPhotoWithGps } from '../support/photos.ts';
 import { createStory, expectError } from '../support/stories.ts';
 import { uploadFile } from '../support/uploads.ts';
 import { apiAs, createAdmin, loginAs, registerAndLogin, type TestUser } from '../support/users.ts';
@@ -57,6 +58,17 @@ beforeAll(async () => {
     start_date: '1962-01-05',
     end_date: '1962-03-03',
   });
+  // Photos of the river story: a large original (printed from the original at 300 dpi, more pixels than
+  // the 1600 px display variant has), a sideways phone photo (printed upright) and a PNG.
+  for (const [bytes, type, caption] of [
+    [await jpegPhoto(4000, 3000), 'image/jpeg', 'The river from the bridge'],
+    [await sidewaysPhotoWithGps(), 'image/jpeg', 'Father on the ice'],
+    [await pngPhoto(240, 180), 'image/png', 'A small print'],
+  ] as const) {
+    const added = await addPhoto(owner, river.ID, bytes, type, { caption, alt: caption });
+    expect(added.status, added.text).toBeLessThan(300);
+  }
+  expect((await settledPhotos(owner, river.ID)).map((p) => p.status)).toEqual(['ready', 'ready', 'ready']);
   left = await createStory(owner, { title: 'Not in the book', start_date: '1950-01-01' });
   narrated = await createStory(owner, {
     title: 'Our first television',
@@ -68,11 +80,17 @@ beforeAll(async () => {
   await narrateStory({ ID: narrated.ID, content: narrated.content, author: { id: owner.id } });
   // No dates: filed under the day it was written (today), so it comes last.
   recorded = await audioStory(owner, 'Grandma sings the lullaby');
+  // Typed (no speech-to-text key here): the book prints the transcript of a recorded story.
+  const transcript = await apiAs(owner, 'PUT', `/api/stories/${recorded.ID}/transcript`, {
+    text: 'Sleep now, my little one, the river is asleep too.',
+    version: null,
+  });
+  expect(transcript.status, transcript.text).toBe(200);
 
   const start = await apiAs<KeepsakeBuildDto>(owner, 'POST', '/api/keepsake/book', {
     title: 'Stories for Ana',
     dedication: 'For Ana, who asked.',
-    page_size: 'a5',
+    page_size: 'letter',
     story_ids: [recorded.ID, narrated.ID, river.ID],
   });
   expect(start.status, start.text).toBeLessThan(300);
@@ -122,7 +140,27 @@ describe('the book PDF', () => {
         'The river froze that year.',
       ]),
     );
+    const recordedPage = pages.find((p) => p.lines[0] === recorded.title)?.lines ?? [];
+    expect(recordedPage).toContain('Sleep now, my little one, the river is asleep too.');
+    expect(recordedPage).not.toContain('Grandma sings');
     expect(pages.at(-1)?.lines[0]).toBe('About the QR codes in this book');
+  });
+
+  it('prints the photos from their originals at 300 dpi of their printed size, upright, with their captions', async () => {
+    const pdf = await openPdf(pdfBytes);
+    const pages = await pdfText(pdf);
+    const start = pages.findIndex((p) => p.lines[0] === river.title);
+    const end = pages.findIndex((p) => p.lines[0] === narrated.title);
+    const images: Array<{ width: number; height: number }> = [];
+    for (let n = start + 1; n <= end; n++) images.push(...(await pageImages(pdf, n)));
+    // Letter's text block is 486 pt wide: 2025 px at 300 dpi (the display variant has 1600).
+    expect(images[0]).toEqual({ width: 2025, height: 1519 });
+    // The phone photo is stored 600 × 400 with orientation 6: printed upright, 400 × 600.
+    expect(images[1]).toEqual({ width: 400, height: 600 });
+    expect(images[2]).toEqual({ width: 240, height: 180 });
+    const text = pages.slice(start, end).flatMap((p) => p.lines);
+    for (const caption of ['The river from the bridge', 'Father on the ice', 'A small print'])
+      expect(text).toContain(caption);
   });
 
   it('prints a QR code for each story with a recording or narration that plays it to a logged-out listener, only while the link is live', async () => {

@@ -111,6 +111,18 @@ describe('asking a storyteller', () => {
     }
   });
 
+  it('a dismissed question leaves the list and the card; shown again, it is back', async () => {
+    const sent = await send(f.reader, f.teller, 'Did you ever meet a film star?');
+    const hide = (hidden: boolean) =>
+      api('PUT', `/api/prompts/${sent.body.id}/hidden`, { token: f.teller.token, body: { hidden } });
+    expect((await hide(true)).status).toBe(200);
+    expect((await familyList(f.teller)).map((q) => q.id)).not.toContain(sent.body.id);
+    const next = await api<{ prompt: PromptDto }>('GET', '/api/prompts/next', { token: f.teller.token });
+    expect(next.body.prompt.id).not.toBe(sent.body.id);
+    expect((await hide(false)).status).toBe(200);
+    expect((await familyList(f.teller)).map((q) => q.id)).toContain(sent.body.id);
+  });
+
   it('caps a question’s length with the spec-style message and refuses a blank one', async () => {
     expectError(await send(f.reader, f.teller, 'x'.repeat(PROMPT_QUESTION_MAX + 1)), 400, promptText.questionTooLong);
     expectError(await send(f.reader, f.teller, '   '), 400, promptText.questionRequired);
@@ -181,9 +193,16 @@ describe('limits', () => {
 });
 
 describe('the listeners’ questions join the list', () => {
+  // The narration (local voice engine) takes seconds of CPU: made once, before the test, with the hook's time.
+  let teller: Caller;
+  let narrated: Awaited<ReturnType<typeof narratedStory>>;
+  beforeAll(async () => {
+    teller = await registerAndLogin();
+    narrated = await narratedStory(teller);
+  });
+
   it('shows what a listener asked that the story could not answer, and answering it takes it off the story’s list', async () => {
-    const teller = await registerAndLogin();
-    const { story, timings } = await narratedStory(teller);
+    const { story, timings } = narrated;
     const token = await shareLinkOf(teller, story.ID);
     const address = ownAddress();
     const session = (await startShared(token, address)).body.session_id;

@@ -166,6 +166,7 @@ describe.runIf(browserTestsEnabled)('Family-loop email: the weekly question (bro
       await page.getByRole('alert').getByText(message).waitFor();
       expect(pathOf(page)).toBe('/mail/answer');
     }
+    expect(await seriousViolations(page)).toEqual([]);
     for (const [token, message] of [
       [forgedUnsubscribe, t.linkInvalid],
       [expiredUnsubscribe, t.linkExpired],

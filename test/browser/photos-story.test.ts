@@ -8,7 +8,8 @@ import { headerOnlyPng, jpegPhoto, pngPhoto, sidewaysPhotoWithGps, textAsJpeg } 
 import { createStory } from '../support/stories.ts';
 import { listKeys } from '../support/uploads.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
-import { browserTestsEnabled, saveScreenshot, signIn, useBrowser } from './browser.ts';
+import { seriousViolations } from './axe-support.ts';
+import { browserTestsEnabled, signIn, useBrowser } from './browser.ts';
 import { open } from './media-support.ts';
 import { openContext } from './stories-support.ts';
 
@@ -73,6 +74,8 @@ describe.runIf(browserTestsEnabled)('Photos in stories (browser)', () => {
     await expect.poll(() => figures.count()).toBe(3);
     await expectLoaded(page.locator('.story-photos').getByRole('img', { name: 'A woman on a porch' }));
     await expect.poll(() => page.locator('.story-photos .photo-processing').count(), { timeout: 30_000 }).toBe(0);
+    // The owner's page with its photo panel and gallery passes axe (WCAG 2 A/AA).
+    expect(await seriousViolations(page)).toEqual([]);
 
     const link = await api<ShareLinkResponse>('POST', `/api/stories/${story.ID}/share-link`, { token: login.token });
     expect(link.status).toBeLessThan(300);
@@ -92,7 +95,7 @@ describe.runIf(browserTestsEnabled)('Photos in stories (browser)', () => {
       const porch = visitor.page.getByRole('img', { name: 'A woman on a porch' });
       const size = await porch.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight]);
       expect(size[1]).toBeGreaterThan(size[0]!);
-      await saveScreenshot(visitor.page, 'photos-shared-view');
+      expect(await seriousViolations(visitor.page)).toEqual([]);
     } finally {
       await visitor.context.close();
     }
@@ -100,6 +103,12 @@ describe.runIf(browserTestsEnabled)('Photos in stories (browser)', () => {
     // The dashboard card shows the first photo.
     await open(page, '/dashboard');
     await expectLoaded(page.locator('article.story-card').getByRole('img', { name: 'A wooden dock on a lake' }));
+
+    // On a phone the photos fit the screen: nothing wider than the page.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await open(page, `/story/${story.ID}`);
+    await expectLoaded(page.locator('.story-photos').getByRole('img', { name: 'A wooden dock on a lake' }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   it('refuses a renamed text file and a 20,000 × 20,000 PNG with clear messages, and keeps nothing', async () => {

@@ -2,6 +2,7 @@ import { promptText, success } from '@storyloom/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { createStory, setPublic, shareWith } from '../support/stories.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
+import { seriousViolations } from './axe-support.ts';
 import { browserTestsEnabled, pathOf, signIn, url, useBrowser } from './browser.ts';
 import { expectToast, openContext, waitForPath } from './stories-support.ts';
 
@@ -32,6 +33,7 @@ describe.runIf(browserTestsEnabled)('questions from the family (browser)', () =>
     await dialog.getByLabel(promptText.askLabel).fill('x'.repeat(201));
     await dialog.getByRole('button', { name: promptText.askSend }).click();
     await dialog.getByRole('alert').getByText(promptText.questionTooLong).waitFor();
+    expect(await seriousViolations(child), 'the ask dialog').toEqual([]);
     await dialog.getByLabel(promptText.askLabel).fill(question);
     await dialog.getByRole('button', { name: promptText.askSend }).click();
     await expectToast(child, promptText.askSent(grandma.username));
@@ -64,6 +66,8 @@ describe.runIf(browserTestsEnabled)('questions from the family (browser)', () =>
       // Same flow: the offer to share it with the grandchild.
       await expect.poll(() => pathOf(teller)).toMatch(/^\/prompts\/answered\//);
       const answerId = pathOf(teller).split('/').at(-1) as string;
+      await teller.getByRole('button', { name: promptText.shareWith(grandchild.username) }).waitFor();
+      expect(await seriousViolations(teller), 'the share offer').toEqual([]);
       await teller.getByRole('button', { name: promptText.shareWith(grandchild.username) }).click();
       await teller.getByText(promptText.sharedWith(grandchild.username)).waitFor();
       await teller.getByRole('link', { name: promptText.backToDashboard }).click();

@@ -77,3 +77,20 @@ export async function pageQrCodes(pdf: Pdf, n: number, scale = 2): Promise<strin
   page.cleanup();
   return found;
 }
+
+const { OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+
+/** The pixel sizes of the images drawn on page `n` (1-based), in drawing order. */
+export async function pageImages(pdf: Pdf, n: number): Promise<Array<{ width: number; height: number }>> {
+  const page = await pdf.getPage(n);
+  const ops = await page.getOperatorList();
+  const sizes: Array<{ width: number; height: number }> = [];
+  for (const [i, fn] of ops.fnArray.entries()) {
+    if (fn !== OPS.paintImageXObject) continue;
+    const id = ops.argsArray[i]?.[0] as string;
+    const image = await new Promise<{ width: number; height: number }>((resolve) => page.objs.get(id, resolve));
+    sizes.push({ width: image.width, height: image.height });
+  }
+  page.cleanup();
+  return sizes;
+}

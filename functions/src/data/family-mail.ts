@@ -71,6 +71,27 @@ export function claimMarker(key: ItemKey, ttlSeconds: number): Promise<boolean> 
   );
 }
 
+/** The prompt a week's marker says was mailed that week, if any. */
+export async function getMarkedPrompt(key: ItemKey): Promise<string | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: table(), Key: key, ProjectionExpression: 'promptId' }),
+  );
+  return typeof Item?.promptId === 'string' ? Item.promptId : undefined;
+}
+
+/** Notes on a claimed week marker which prompt that week's email carries (next week's skips it). */
+export async function markPrompt(key: ItemKey, promptId: string): Promise<void> {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: key,
+      UpdateExpression: 'SET promptId = :p',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':p': promptId },
+    }),
+  );
+}
+
 /** Gives a marker back when the send it guarded failed, so the queue's retry can send. */
 export async function releaseMarker(key: ItemKey): Promise<void> {
   await dynamo.send(new DeleteCommand({ TableName: table(), Key: key }));

@@ -213,6 +213,8 @@ export const keys = {
   pendingDigestPartition: () => 'FAMILYMAIL_PENDING',
   /** "This recipient's digest of this day was sent": at most one digest a day. */
   digestSent: (recipientId: string, day: string) => ({ pk: `USER#${recipientId}`, sk: `FAMILYMAIL#SENT#${day}` }),
+  /** "The asker was told this story answers their question": once per (asker, story). */
+  answeredSent: (askerId: string, storyId: string) => ({ pk: `USER#${askerId}`, sk: `FAMILYMAIL#ANSWERED#${storyId}` }),
   /** Every family-mail item in a user's partition (deletion). */
   familyMailPrefix: () => 'FAMILYMAIL#',
   /** An address SES reported as hard-bounced or complaining: no mail goes to it (adapters/mailer.ts). */

@@ -2,6 +2,7 @@ import { purgeAccount } from '../domain/accounts/deletion.ts';
 import { sendPasswordResetMail } from '../domain/accounts/password-reset.ts';
 import { dropOrphanPoolUser, sendVerificationMail, syncPoolEmail } from '../domain/accounts/registration.ts';
 import { notifyOperator } from '../domain/contact.ts';
+import { sendAnsweredEmail } from '../domain/family-mail/answered.ts';
 import { runHourlyFamilyMail } from '../domain/family-mail/daily.ts';
 import { sendDigest } from '../domain/family-mail/digest.ts';
 import { sendWeeklyPrompt } from '../domain/family-mail/weekly.ts';
@@ -31,6 +32,9 @@ export async function runJob(job: Job): Promise<void> {
       return;
     case 'family-mail.digest':
       await sendDigest(job.userId, job.day, job.includeToday ?? false);
+      return;
+    case 'family-mail.answered':
+      await sendAnsweredEmail(job.storyId, job.askerId, job.promptId);
       return;
     case 'keepsake.ready-mail':
       return sendKeepsakeReadyMail(job);

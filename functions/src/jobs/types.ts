@@ -28,6 +28,8 @@ export const jobSchema = z.discriminatedUnion('type', [
     day: z.string(),
     includeToday: z.optional(z.boolean()),
   }),
+  /** Tells `askerId` that `storyId`, now shared with them, answers their question `promptId`. */
+  z.object({ type: z.literal('family-mail.answered'), storyId: z.string(), askerId: z.string(), promptId: z.string() }),
   /** Emails the owner that a keepsake build (zip, book) is ready to download (docs/keepsake.md). */
   z.object({
     type: z.literal('keepsake.ready-mail'),

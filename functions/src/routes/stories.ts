@@ -37,7 +37,8 @@ export const storyRoutes: RouteDef[] = [
     path: '/api/stories/{id}/share',
     handler: 'stories/share-story',
     auth: 'user',
-    grants: { table: 'readwrite' },
+    // jobs: a share that answers the recipient's question emails them (domain/family-mail/share-news.ts).
+    grants: { table: 'readwrite', queue: 'jobs' },
   },
   {
     method: 'POST',

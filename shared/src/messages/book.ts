@@ -6,6 +6,7 @@
 export const bookText = {
   // The page and its form.
   pageTitle: 'Make a book',
+  formTitle: 'What goes in',
   intro:
     'Print your stories as a book. Each story with a recording or a narration gets a QR code that plays it, through a link for this book that you can turn off at any time.',
   profileLink: 'Make a book of your stories',
@@ -25,15 +26,12 @@ export const bookText = {
   noStories: 'Write a story first: a book needs at least one.',
   // Validation and errors.
   titleRequired: 'Please give the book a title',
-  titleTooLong: (max: number) => `The title can be at most ${max} characters`,
   dedicationTooLong: (max: number) => `The dedication can be at most ${max} characters`,
   storiesRequired: 'Please choose at least one story',
   storiesTooMany: (max: number) => `A book can hold at most ${max} stories`,
   storyNotYours: 'One of the chosen stories was not found. Reload the page and choose again.',
   pageSizeInvalid: 'Please choose US Letter or A5',
   bookNotFound: 'Book not found',
-  dailyCap: (max: number) => `You can make ${max} books a day. Please try again tomorrow.`,
-  busy: 'Your book is still being made. Please wait for it to finish.',
   loadFailed: 'Failed to load your books',
   startFailed: 'Failed to start the book. Please try again.',
   // Progress and result.
@@ -45,7 +43,6 @@ export const bookText = {
   },
   retry: 'Try again',
   download: 'Download the PDF',
-  pages: (count: number) => `${count} pages`,
   emailNote: 'We will also email you a link when it is ready.',
   // The book's listening link.
   linkLive: 'The QR codes in this book play its stories.',

@@ -68,3 +68,12 @@ export const familyMailText = {
   localSentDigest: 'The family news was sent. It is in the mailbox below.',
   localNoDigest: 'No family news to send for this user today (already sent, or nothing new they may read).',
 } as const;
+
+/** The email to someone whose question was answered with a story now shared with them. */
+export const answeredMailText = {
+  subject: (storyteller: string) => `${storyteller} answered your question`,
+  intro: (storyteller: string) => `${storyteller} wrote a story to answer the question you asked:`,
+  button: 'Read the story',
+  footer:
+    'You get this email because you asked a question on Storyloom. It is one of the emails about stories your family shares with you.',
+} as const;

@@ -45,6 +45,8 @@ export const promptText = {
   // Questions from your family
   familyTitle: 'Questions from your family',
   familyEmpty: 'When your family asks you something, it appears here.',
+  /** Hides a family question from the list and the card, for good. */
+  dismissFamily: 'Dismiss',
   askedBy: (name: string, when: string) => `Asked by ${name} on ${when}`,
   askedByListener: (title: string) => `Asked while listening to “${title}”`,
   shareWith: (name: string) => `Share this story with ${name}`,

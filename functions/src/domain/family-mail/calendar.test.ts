@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoWeek, isoWeekday, utcDay } from './calendar.ts';
+import { isoWeek, isoWeekday, previousIsoWeek, utcDay } from './calendar.ts';
 
 describe('family mail calendar', () => {
   it('numbers weekdays the ISO way, Monday 1 to Sunday 7, in UTC', () => {
@@ -21,6 +21,14 @@ describe('family mail calendar', () => {
     // 2024-12-30 is a Monday whose Thursday is in 2025: week 1 of 2025.
     expect(isoWeek(new Date('2024-12-30T12:00:00Z'))).toBe('2025-W01');
     expect(isoWeek(new Date('2021-01-03T12:00:00Z'))).toBe('2020-W53');
+  });
+
+  it('steps back one ISO week, across year ends', () => {
+    expect(previousIsoWeek('2026-W48')).toBe('2026-W47');
+    expect(previousIsoWeek('2027-W01')).toBe('2026-W53');
+    expect(previousIsoWeek('2025-W01')).toBe('2024-W52');
+    expect(previousIsoWeek('2026-W01')).toBe('2025-W52');
+    expect(() => previousIsoWeek('2026-48')).toThrow();
   });
 
   it('gives the UTC day, not the local one', () => {

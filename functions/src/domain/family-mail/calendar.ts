@@ -27,3 +27,15 @@ export function isoWeek(at: Date): string {
   const week = Math.ceil(((day.getTime() - Date.UTC(year, 0, 1)) / 86_400_000 + 1) / 7);
   return `${year}-W${String(week).padStart(2, '0')}`;
 }
+
+/** The ISO week before `week` (`2027-W01` → `2026-W53`): the Thursday of `week`, seven days back. */
+export function previousIsoWeek(week: string): string {
+  const match = /^(\d{4})-W(\d{2})$/.exec(week);
+  if (!match) throw new Error(`not an ISO week: ${week}`);
+  const year = Number(match[1]);
+  // January 4th is always in week 1; its Monday starts week 1.
+  const jan4 = new Date(Date.UTC(year, 0, 4));
+  const monday1 = jan4.getTime() - (isoWeekday(jan4) - 1) * 86_400_000;
+  const thursday = monday1 + ((Number(match[2]) - 1) * 7 + 3) * 86_400_000;
+  return isoWeek(new Date(thursday - 7 * 86_400_000));
+}

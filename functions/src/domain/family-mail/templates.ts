@@ -1,4 +1,4 @@
-import { familyMailText as t } from '@storyloom/shared/messages/family-mail';
+import { answeredMailText, familyMailText as t } from '@storyloom/shared/messages/family-mail';
 import { type Email, escapeHtml } from '../../adapters/mailer.ts';
 import { config } from '../../lib/config.ts';
 import { answerPageUrl, oneClickUrl, settingsUrl, unsubscribePageUrl } from './urls.ts';
@@ -19,6 +19,8 @@ interface Letter {
   highlight?: string;
   highlightNote?: string;
   action?: { label: string; url: string };
+  /** The text part's words before the action's address (default: the weekly button's). */
+  actionLead?: string;
   /** A list of links (the digest's stories). */
   items?: { title: string; note: string; url: string }[];
   footer: string;
@@ -32,7 +34,7 @@ function compose(letter: Letter): Email {
     ...letter.intro,
     ...(letter.highlight ? [`“${letter.highlight}”`] : []),
     ...(letter.highlightNote ? [letter.highlightNote] : []),
-    ...(letter.action ? [`${t.weeklyTextButton}\n${letter.action.url}`] : []),
+    ...(letter.action ? [`${letter.actionLead ?? t.weeklyTextButton}\n${letter.action.url}`] : []),
     ...(letter.items ?? []).map((item) => `${item.title} (${item.note})\n${item.url}`),
     '--',
     letter.footer,
@@ -52,7 +54,7 @@ ${letter.highlightNote ? p(letter.highlightNote) : ''}
 ${
   letter.action
     ? `<p style="margin:28px 0"><a href="${escapeHtml(letter.action.url)}" style="display:inline-block;background:#7a3f1f;color:#fff;padding:16px 28px;border-radius:8px;text-decoration:none;font:bold 22px/1.2 system-ui,sans-serif">${escapeHtml(letter.action.label)}</a></p>
-<p style="margin:0 0 20px;font-size:16px;color:#444">${escapeHtml(t.weeklyTextButton)}<br>${escapeHtml(letter.action.url)}</p>`
+<p style="margin:0 0 20px;font-size:16px;color:#444">${escapeHtml(letter.actionLead ?? t.weeklyTextButton)}<br>${escapeHtml(letter.action.url)}</p>`
     : ''
 }${
   letter.items
@@ -126,6 +128,29 @@ export function digestEmail(input: { to: string; stories: DigestStory[]; unsubsc
       url: `${config.appUrl}/story/${encodeURIComponent(story.id)}`,
     })),
     footer: t.digestFooter,
+    unsubscribeToken: input.unsubscribeToken,
+  });
+}
+
+/** To whoever asked: the storyteller answered their question with a story now shared with them. */
+export function answeredEmail(input: {
+  to: string;
+  storyteller: string;
+  question: string;
+  story: { id: string; title: string };
+  unsubscribeToken: string;
+}): Email {
+  const subject = answeredMailText.subject(input.storyteller);
+  return compose({
+    to: input.to,
+    subject,
+    heading: subject,
+    intro: [answeredMailText.intro(input.storyteller)],
+    highlight: input.question,
+    highlightNote: input.story.title,
+    action: { label: answeredMailText.button, url: `${config.appUrl}/story/${encodeURIComponent(input.story.id)}` },
+    actionLead: `${answeredMailText.button}:`,
+    footer: answeredMailText.footer,
     unsubscribeToken: input.unsubscribeToken,
   });
 }

@@ -1,8 +1,15 @@
 import { sendEmail } from '../../adapters/mailer.ts';
-import { claimMarker, getFamilyMailSettings, releaseMarker } from '../../data/family-mail.ts';
+import {
+  claimMarker,
+  getFamilyMailSettings,
+  getMarkedPrompt,
+  markPrompt,
+  releaseMarker,
+} from '../../data/family-mail.ts';
 import { keys } from '../../data/keys.ts';
 import { getUser } from '../../data/users.ts';
 import { logger } from '../../lib/logger.ts';
+import { previousIsoWeek } from './calendar.ts';
 import { signLink } from './links.ts';
 import { nextPromptFor } from './prompt-source.ts';
 import { weeklyPromptEmail } from './templates.ts';
@@ -26,12 +33,16 @@ export async function sendWeeklyPrompt(userId: string, week: string): Promise<We
   const marker = keys.weeklySent(userId, week);
   if (!(await claimMarker(marker, WEEK_MARKER_TTL_SECONDS))) return 'already-sent';
   try {
-    const prompt = await nextPromptFor(userId);
+    // Not last week's question again while another is left (an unanswered one comes back later).
+    const lastWeek = await getMarkedPrompt(keys.weeklySent(userId, previousIsoWeek(week)));
+    const prompt =
+      (lastWeek ? await nextPromptFor(userId, { exclude: [lastWeek] }) : null) ?? (await nextPromptFor(userId));
     if (!prompt) {
       // Nothing left to ask: a later run this week may find a new family question.
       await releaseMarker(marker);
       return 'no-prompt';
     }
+    await markPrompt(marker, prompt.id);
     const [answerToken, unsubscribeToken] = await Promise.all([
       signLink({ userId, purpose: 'answer-prompt', promptId: prompt.id }),
       signLink({ userId, purpose: 'unsubscribe-weekly' }),

@@ -90,6 +90,9 @@ export async function addPhoto(storyId: string, userId: string, input: AddPhotoI
       updatedAt: now,
     });
     stored = true;
+    // The story deleted while the file was checked: its deletion may have listed the partition before
+    // this photo existed, so the photo would outlive it. Undo it here instead.
+    if (!(await getStory(storyId))) throw storyNotFound();
     await enqueueMediaJob({ type: 'photos.process', storyId, photoId });
   } catch (error) {
     // Nothing half-made stays: the item, the file and the slot go back.

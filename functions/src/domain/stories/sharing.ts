@@ -15,7 +15,7 @@ import { deleteShare, findShareById, getShare, upsertShare } from '../../data/st
 import { findUserId, getUser } from '../../data/users.ts';
 import { config } from '../../lib/config.ts';
 import { NotFound, ValidationFailed } from '../../lib/errors.ts';
-import { queueNewsSafely, queueStoryNews } from '../family-mail/news.ts';
+import { queueShareNews } from '../family-mail/share-news.ts';
 import { loadOwnedStory, storyNotFound } from './access.ts';
 import { newShareId, newShareToken, storyIdOfShare } from './ids.ts';
 import { ownerStoryView } from './stories.ts';
@@ -64,8 +64,8 @@ export async function shareStory(
     await deleteShare(share);
     throw storyNotFound();
   }
-  // News for the family: the recipient's next digest names this story (domain/family-mail/news.ts).
-  if (created) await queueNewsSafely(() => queueStoryNews(storyId, [target.id], 'shared'));
+  // News for the family: an email if it answers their question, else their next digest (domain/family-mail).
+  if (created) await queueShareNews(storyId, userId, target.id);
   return {
     created,
     body: {

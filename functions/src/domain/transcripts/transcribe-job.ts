@@ -20,6 +20,7 @@ import { TooManyRequests } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { providerConfigured } from '../../lib/secrets.ts';
 import { isLastDelivery, type JobDelivery } from '../voice/job-context.ts';
+import { providerProblemOf, reportProblem } from '../voice/provider-voices.ts';
 import { TRANSCRIPTION_DAILY_LIMIT, TRANSCRIPTION_LEASE_SECONDS } from './request.ts';
 
 /**
@@ -75,6 +76,7 @@ export async function runTranscription(job: { storyId: string; jobKey: string },
   const audio = await readMediaBytes(job.jobKey);
   if (!audio) return fail(job, 'failed', 'the recording is not in the bucket');
   const ext = job.jobKey.split('.').pop() ?? '';
+  const stopLease = keepLease(job);
   try {
     const recognition = await (await elevenLabsTranscriber()).transcribe(audio, {
       fileName: `recording.${ext}`,
@@ -104,8 +106,33 @@ export async function runTranscription(job: { storyId: string; jobKey: string },
       );
       throw error;
     }
+    // The account's quota (or its key) is the operator's to fix: the same alarmed metric as narrations.
+    const accountProblem = providerProblemOf(error);
+    if (accountProblem) reportProblem(accountProblem, { storyId: job.storyId, call: 'speech-to-text' });
     await fail(job, problemOf(failure), (error as Error).message);
+  } finally {
+    stopLease();
   }
+}
+
+/**
+ * Renews the lease on a timer while the provider works (a three-hour recording takes minutes), so an owner's
+ * status read never takes a busy job for a dead one and pays for the recording twice.
+ */
+function keepLease(job: { storyId: string; jobKey: string }): () => void {
+  const timer = setInterval(
+    () => {
+      updateTranscriptionJob(
+        job.storyId,
+        job.jobKey,
+        { leaseUntil: seconds(TRANSCRIPTION_LEASE_SECONDS) },
+        { fromStatus: ['transcribing'] },
+      ).catch((error: unknown) => logger.warn('transcription lease not renewed', { reason: (error as Error).name }));
+    },
+    (TRANSCRIPTION_LEASE_SECONDS * 1000) / 4,
+  );
+  timer.unref?.();
+  return () => clearInterval(timer);
 }
 
 /** Reserves one of the owner's daily transcriptions (TRANSCRIPTION_DAILY_LIMIT); false when none is left. */

@@ -292,7 +292,8 @@ export function InteractiveOverlay({
         </div>
 
         <p className="interactive-note">
-          {session?.spoken === false ? interactiveText.textNote : interactiveText.spokenNote}{' '}
+          {/* An audio story says where its answers come from and whose voice speaks them (docs/stories.md). */}
+          {session?.spoken_label ?? (session?.spoken === false ? interactiveText.textNote : interactiveText.spokenNote)}{' '}
           {!(target.kind === 'account' && target.owner) && interactiveText.sharedNote}
         </p>
 

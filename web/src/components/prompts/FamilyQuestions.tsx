@@ -1,8 +1,10 @@
 import { promptText } from '@storyloom/shared/messages';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { useToast } from '#web/components/ui/Toasts.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { formatLongDate } from '#web/lib/format.ts';
-import { useFamilyQuestions } from './api.ts';
+import { useFamilyQuestions, useHidePrompt } from './api.ts';
 import { AnswerLinks } from './PromptCard.tsx';
 
 /**
@@ -30,10 +32,36 @@ export function FamilyQuestions() {
                   : promptText.askedByListener(q.story?.title ?? '')}
               </p>
               <AnswerLinks promptId={q.id} label={q.text} />
+              <HideButton id={q.id} text={q.text} />
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** "Not now": hides the question from this list and the card (it stays in no other list to bring it back). */
+function HideButton({ id, text }: { id: string; text: string }) {
+  const hide = useHidePrompt();
+  const toast = useToast();
+  return (
+    <div className="button-row prompt-row">
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={hide.isPending}
+        aria-busy={hide.isPending || undefined}
+        aria-label={`${promptText.dismissFamily}: ${text}`}
+        onClick={() =>
+          hide.mutate(
+            { id, hidden: true },
+            { onError: (err) => toast.error(err instanceof ApiError ? err.message : promptText.hideFailed) },
+          )
+        }
+      >
+        {promptText.dismissFamily}
+      </button>
+    </div>
   );
 }

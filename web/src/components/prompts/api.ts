@@ -92,3 +92,17 @@ export function useAskQuestion(storytellerId: string) {
       }),
   });
 }
+
+/** PUT /api/prompts/{id}/hidden: hides a question (or shows it again); the card and the lists follow. */
+export function useHidePrompt() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) =>
+      api.put<{ message: string }>(
+        `/api/prompts/${encodeURIComponent(id)}/hidden`,
+        { hidden },
+        { fallback: promptText.hideFailed },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: promptKeys.all }),
+  });
+}

@@ -87,7 +87,10 @@ export function judge(
       step++
     ) {
       if (step === 2 && index.texts[c.index + 1]!.split(/\s+/).length > 4) break;
-      if (decideTuning.bridgeNeedsContinuation && !continues(index.texts[c.index + step]!)) break;
+      // A date in the next sentence dates that sentence's own event, unless it goes on about this one
+      // ("…a retired bus conductor. / The winter of 1962 was the coldest" does not tell when he retired).
+      const dated = question.want === 'when' || question.want === 'year' || question.want === 'time';
+      if ((decideTuning.bridgeNeedsContinuation || dated) && !continues(index.texts[c.index + step]!)) break;
       const next = factsOf(c.index + step);
       if (next.length) {
         facts = next;
@@ -122,12 +125,12 @@ export function judge(
     // "did your father come home": a question about one of the family is answered only by a sentence that
     // speaks of that person (named, or carried by a pronoun), not by one about others ("some did not come home").
     const kinMissing = kin.some((k) => !says(k));
-    const whichMissing =
-      which !== undefined &&
-      !tellsWhich(index.texts[c.index]!, index.terms[c.index]!, index.facts[c.index]!, question.text, which);
     const passes = typed
       ? facts.length > 0 && c.coverage >= decideTuning.minTypedCoverage && !verbMissing && !kinMissing
-      : c.coverage >= decideTuning.minCoverage && !kinMissing && !whichMissing;
+      : c.coverage >= decideTuning.minCoverage &&
+        !kinMissing &&
+        (which === undefined ||
+          tellsWhich(index.texts[c.index]!, index.terms[c.index]!, index.facts[c.index]!, question.text, which));
     // "did your store burn": the narrator's own ("ours", "my", "we") before someone else's.
     const own = addressed && FIRST_PERSON.test(index.texts[c.index]!) ? decideTuning.ownBonus : 1;
     const value =

@@ -77,3 +77,34 @@ describe('measures and titles', () => {
     expect(ask(story, 'what was the doctors name')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
   });
 });
+
+describe('dates in the next sentence', () => {
+  it('does not date an event with the next sentence unless that one goes on about it', () => {
+    const story =
+      'An old gentleman, a retired postman called Mr. Hale, brought us eggs. The winter of 1962 was the coldest.';
+    expect(ask(story, 'when did you retire')).toEqual({ kind: 'not-in-story' });
+    const fragment = 'Then my brother Jim retired. That was in 1988, the year the mill closed.';
+    expect(ask(fragment, 'when did jim retire')).toMatchObject({ kind: 'answer' });
+  });
+});
+
+describe('possessive pronouns', () => {
+  it('reads "Ours didn\'t" as the thing just spoken of', () => {
+    const story = 'That spring many shops in the town burned. Ours did not burn. The windows were broken.';
+    expect(ask(story, 'did your shop burn down')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+});
+
+describe('related words of family stories', () => {
+  it('hears brothers and sisters in "kids", a price in what was paid, a roommate in a shared room', () => {
+    expect(
+      ask('We lived on a farm. I was the youngest of six kids.', 'how many brothers and sisters did you have'),
+    ).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    expect(
+      ask('We found a house on Elm Street. We paid two thousand dollars for the house.', 'how much did the house cost'),
+    ).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    expect(
+      ask('I lived in the nurses home. I shared a room with a girl called Maeve.', 'who was your roommate'),
+    ).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+});

@@ -39,6 +39,12 @@ const PRONOUN_START = new Set([
   'that',
   'there',
   'then',
+  // "Many stores burned. Ours didn't": a possessive pronoun stands for the thing just spoken of.
+  'ours',
+  'mine',
+  'theirs',
+  'yours',
+  'hers',
 ]);
 
 /** How many of the people mentioned last a pronoun may stand for. */

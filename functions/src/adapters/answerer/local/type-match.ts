@@ -75,6 +75,7 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
   const q = new Set(contentWords(questionText).map((w) => w.replace(/s$/, '')));
   // "how many kids": the count said of the question's own thing ("eighteen kids") before any other.
   const near = (f: Fact) => {
+    if (!NEAR_KINDS.has(f.kind)) return 0;
     const following = contentWords(sentenceAfter.get(f) ?? '').slice(0, 3);
     return following.some((w) => q.has(w.replace(/s$/, ''))) ? 0 : 1;
   };
@@ -85,11 +86,27 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
     !/\b\p{Lu}\p{Ll}/u.test(f.text.replace(/^(the|a|an|my|our|your|his|her|their|this|that)\s+/i, ''))
       ? 1
       : 0;
+  // "where did you go to college" → "the teachers' college in Rhodes": a fact that repeats a word of the
+  // question names the thing asked about, and of the others the one nearest the question's words answers.
+  const mentions = (f: Fact) => (contentWords(f.text).some((w) => q.has(w.replace(/s$/, ''))) ? 1 : 0);
+  const distance = (f: Fact) => {
+    const sentence = factSentence.get(f)?.toLowerCase();
+    if (!sentence) return 0;
+    let best = Number.POSITIVE_INFINITY;
+    for (const w of q) {
+      if (w.length < 4) continue;
+      for (let at = sentence.indexOf(w); at >= 0; at = sentence.indexOf(w, at + 1))
+        best = Math.min(best, at >= f.end ? at - f.end : f.start >= at + w.length ? f.start - at - w.length : 0);
+    }
+    return best === Number.POSITIVE_INFINITY ? 0 : Math.floor(best / PROXIMITY_STEP);
+  };
   return matching.sort(
     (a, b) =>
       kinds.indexOf(a.kind) - kinds.indexOf(b.kind) ||
       unnamed(a) - unnamed(b) ||
       near(a) - near(b) ||
+      mentions(a) - mentions(b) ||
+      distance(a) - distance(b) ||
       a.start - b.start,
   );
 }
@@ -97,9 +114,24 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
 /** The words after each fact in its sentence (set by `answeringFacts`' caller through `withContext`). */
 const sentenceAfter = new WeakMap<Fact, string>();
 
-/** Records the text after each fact so `answeringFacts` can tell which one the question's noun follows. */
+/**
+ * Facts said of the word right after them ("eighteen kids", "Sister Fairbrother, who ran it"); a place or
+ * a date is not ("from our street to go" is not where she went to college).
+ */
+const NEAR_KINDS = new Set<FactKind>(['count', 'measure', 'money', 'duration', 'age', 'person', 'name']);
+
+/** The sentence each fact stands in. */
+const factSentence = new WeakMap<Fact, string>();
+
+/** Characters of distance that count as one step nearer (a few words). */
+const PROXIMITY_STEP = 12;
+
+/** Records the text around each fact so `answeringFacts` can tell which one the question's words stand by. */
 export function withContext(sentence: string, facts: readonly Fact[]): readonly Fact[] {
-  for (const f of facts) sentenceAfter.set(f, sentence.slice(f.end, f.end + 40));
+  for (const f of facts) {
+    sentenceAfter.set(f, sentence.slice(f.end, f.end + 40));
+    factSentence.set(f, sentence);
+  }
   return facts;
 }
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../text.ts';
 import { decide, judge } from './decide.ts';
+import { type Fact, factsIn } from './entities.ts';
 import { normalizeQuestion } from './question.ts';
 import { questionTerms, retrieve, storyIndex } from './retrieve.ts';
+import { answeringFacts, withContext } from './type-match.ts';
 import { whichThing } from './which.ts';
 
 function ask(story: string, q: string) {
@@ -42,5 +44,18 @@ describe('which: "what X" asks which one of a thing', () => {
     expect(ask('My mother went to work in the garden every day.', 'what vegetables did she work on')).toEqual({
       kind: 'not-in-story',
     });
+  });
+});
+
+describe('which fact of a sentence answers', () => {
+  const facts = (sentence: string, q: string) =>
+    answeringFacts(withContext(sentence, factsIn(sentence)) as Fact[], normalizeQuestion(q, new Set()).want, q).map(
+      (f) => f.text,
+    );
+  it('prefers the place next to the question words over one that repeats them or stands far off', () => {
+    const sentence = 'We were anchored in Manila Bay in August 1945, when the treaty was signed on the Iowa.';
+    expect(facts(sentence, 'where was the treaty signed')[0]).toBe('the Iowa');
+    const college = 'In 1970 I got a place at the nursing college in Cork, the first girl from our lane to go.';
+    expect(facts(college, 'where did you go to college')[0]).toBe('Cork');
   });
 });

@@ -15,6 +15,19 @@ export { whichThing } from './question.ts';
 const ROLE_THINGS = new Set(['job', 'work', 'posit', 'trade', 'occup', 'career', 'profess', 'role']);
 const ROLE_TOLD = /\b(?:was|were|became|become|worked as|work as|trained as)\s+(?:a|an|the)\s+(?:[a-z-]+\s+)?[a-z-]+/i;
 
+const termCache = new Map<string, string[]>();
+
+/** The index terms of one word (cached: the same words recur in every question about a story). */
+function wordTerms(word: string): string[] {
+  let terms = termCache.get(word);
+  if (!terms) {
+    terms = analyzeShort(word).terms.map((t) => t.term);
+    if (termCache.size > 20_000) termCache.clear();
+    termCache.set(word, terms);
+  }
+  return terms;
+}
+
 /** Words that cannot be the object a verb names (prepositions, pronouns, connectives, adverbs of place). */
 const NOT_OBJECT = new Set(
   'in at on to from for with by into of up down out off over about after before then there here and but so because it them him her me us you that this what when where who how which not'.split(
@@ -74,7 +87,7 @@ export function tellsWhich(
   // "what kind of candy": a word before the thing that says which kind, not only "a candy factory".
   const words = sentence.toLowerCase().match(LOWER_WORDS) ?? [];
   return words.some((w, i) => {
-    const t = analyzeShort(w).terms[0]?.term;
+    const t = wordTerms(w)[0];
     if (t !== which.term && !holdsTerm([t ?? ''], which.term)) return false;
     const before = words[i - 1];
     return before !== undefined && !ARTICLES.has(before) && !asked.has(before);

@@ -8,9 +8,10 @@ export interface BookPhoto {
   caption?: string;
   /**
    * JPEG or PNG bytes of the original, scaled down (never up) to fit `maxWidth` × `maxHeight` pixels:
-   * 300 dpi at the size it is printed. Loaded only when placed, so one photo at a time is in memory.
+   * 300 dpi at the size it is printed. Loaded only when placed, so one photo at a time is in memory;
+   * undefined leaves the photo out.
    */
-  load(maxWidth: number, maxHeight: number): Promise<Buffer>;
+  load(maxWidth: number, maxHeight: number): Promise<Buffer | undefined>;
 }
 
 export const PRINT_DPI = 300;
@@ -46,6 +47,7 @@ export async function drawPhoto(doc: PDFKit.PDFDocument, photo: BookPhoto, curso
   // The image and the first caption line travel together.
   if (cursor.y() + gap + size.height + (photo.caption ? 16 : 0) > cursor.box().bottom) cursor.newPage();
   const bytes = await photo.load(printPixels(size.width), printPixels(size.height));
+  if (!bytes) return;
   const box = cursor.box();
   const y = cursor.y() + gap;
   doc.image(bytes, box.left + (box.width - size.width) / 2, y, { width: size.width, height: size.height });

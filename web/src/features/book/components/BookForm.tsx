@@ -69,7 +69,7 @@ export function BookForm({
 
   return (
     <form ref={formRef} className="form card book-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{bookText.pageTitle}</h2>
+      <h2 id={`${id}-title`}>{bookText.formTitle}</h2>
       <FormAlert message={error} />
       <div className="field">
         <label htmlFor={`${id}-book-title`}>{bookText.title}</label>
@@ -91,7 +91,7 @@ export function BookForm({
           onChange={(e) => setDedication(e.target.value)}
         />
       </div>
-      <fieldset className="field book-page-size">
+      <fieldset className="fieldset radio-group book-page-size">
         <legend>{bookText.pageSize}</legend>
         {(
           [
@@ -99,7 +99,7 @@ export function BookForm({
             ['a5', bookText.pageSizeA5],
           ] as const
         ).map(([value, label]) => (
-          <label key={value} className="book-choice">
+          <label key={value} className="radio-option">
             <input
               type="radio"
               name={`${id}-size`}
@@ -111,7 +111,7 @@ export function BookForm({
           </label>
         ))}
       </fieldset>
-      <fieldset className="field book-stories">
+      <fieldset className="fieldset radio-group book-stories">
         <legend>
           {bookText.chooseStories} ({chosen.length} / {ordered.length})
         </legend>
@@ -127,11 +127,13 @@ export function BookForm({
         <ul className="book-story-list">
           {ordered.map((story) => (
             <li key={story.ID}>
-              <label className="book-choice">
+              <label className="radio-option">
                 <input type="checkbox" checked={!excluded.has(story.ID)} onChange={() => toggle(story.ID)} />{' '}
-                <span className="book-story-title">{story.title}</span>{' '}
-                <span className="book-story-date">
-                  {formatPeriod(story.start_date, story.end_date) || formatShortDate(story.created_at)}
+                <span>
+                  <span className="book-story-title">{story.title}</span>
+                  <span className="radio-hint book-story-date">
+                    {formatPeriod(story.start_date, story.end_date) || formatShortDate(story.created_at)}
+                  </span>
                 </span>
               </label>
             </li>

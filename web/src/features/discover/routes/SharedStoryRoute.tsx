@@ -3,11 +3,11 @@ import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { ListenInteractively } from '#web/components/interactive/ListenInteractively.tsx';
 import { NarratedText } from '#web/components/interactive/NarratedText.tsx';
-import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { CommentList } from '#web/components/story/CommentList.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
 import { StoryPhotos } from '#web/components/story/StoryPhotos.tsx';
+import { RecordedStory } from '#web/components/transcripts/RecordedStory.tsx';
 import { Breadcrumbs } from '#web/components/ui/Breadcrumbs.tsx';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { LoadMore } from '#web/components/ui/LoadMore.tsx';
@@ -82,9 +82,29 @@ function SharedStory({ story, shareToken }: { story: StoryDto; shareToken: strin
       {isAudio && !story.audio_url && <p className="notice">Audio not available.</p>}
       {/* The link's token goes along, so a visitor without an account can listen (docs/media.md). */}
       {isAudio && story.audio_url && (
-        <div className="story-audio">
-          <SecureAudio path={story.audio_url} label="Audio story" shareToken={shareToken} />
-        </div>
+        // The transcript under the recording (a read-along when timed), with Listen Interactively answering from
+        // it: shown here only because this view is one the story may be read in (docs/stories.md, "Transcripts").
+        <RecordedStory
+          audioPath={story.audio_url}
+          label="Audio story"
+          transcript={story.transcript}
+          target={{ kind: 'shared', token: shareToken }}
+          shareToken={shareToken}
+          actions={
+            story.transcript ? (
+              <div className="button-row">
+                <ListenInteractively
+                  title={story.title}
+                  content={story.transcript.text}
+                  audioPath={story.audio_url}
+                  target={{ kind: 'shared', token: shareToken }}
+                  shareToken={shareToken}
+                  openAtStart={openInteractive}
+                />
+              </div>
+            ) : undefined
+          }
+        />
       )}
       {/* A narrated text story: the 'AI Narration' player with the read-along, and Listen Interactively
           (opened at once by `?interactive=true`, spec section 2). */}

@@ -1,3 +1,4 @@
+import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { describe, expect, it } from 'vitest';
 import { filterStories, paginationText, parsePage, sharedKey, showPagination } from './discovery.ts';
 
@@ -13,6 +14,19 @@ describe('filterStories', () => {
     expect(filterStories(stories, 'cinnamon').map((s) => s.title)).toEqual(['Grandma’s kitchen']);
     expect(filterStories(stories, 'DUBLIN').map((s) => s.title)).toEqual(['First day at school']);
     expect(filterStories(stories, 'the').map((s) => s.title)).toEqual(['The Summer at the Lake', 'Grandma’s kitchen']);
+  });
+
+  it('finds an audio story by a word only its transcript holds', () => {
+    const recorded = [
+      ...stories,
+      {
+        title: 'Sunday mornings',
+        content: '',
+        location: null,
+        transcript: { text: 'Father played the concertina after church.' } as StoryDto['transcript'],
+      },
+    ];
+    expect(filterStories(recorded, 'Concertina').map((s) => s.title)).toEqual(['Sunday mornings']);
   });
 
   it('treats a blank term as no filter and trims the term', () => {

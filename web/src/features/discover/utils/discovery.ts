@@ -2,16 +2,17 @@ import type { PaginationDto, StoryDto } from '@storyloom/shared/schemas/stories'
 
 /**
  * The discovery search (spec section 2): client-side, case-insensitive, over the loaded page, by
- * title, content or location. Surrounding spaces are ignored; a blank term matches everything.
+ * title, content, location or an audio story's transcript (its start, as lists carry it: docs/stories.md,
+ * "Transcripts"). Surrounding spaces are ignored; a blank term matches everything.
  */
-export function filterStories<T extends Pick<StoryDto, 'title' | 'content' | 'location'>>(
+export function filterStories<T extends Pick<StoryDto, 'title' | 'content' | 'location' | 'transcript'>>(
   stories: readonly T[],
   term: string,
 ): T[] {
   const needle = term.trim().toLocaleLowerCase('en-US');
   if (!needle) return [...stories];
   return stories.filter((story) =>
-    [story.title, story.content, story.location ?? ''].some((field) =>
+    [story.title, story.content, story.location ?? '', story.transcript?.text ?? ''].some((field) =>
       field.toLocaleLowerCase('en-US').includes(needle),
     ),
   );

@@ -12,22 +12,6 @@ export function usePromptLibrary() {
   });
 }
 
-/** PUT /api/prompts/{id}/hidden: hides a question (or shows it again); the card and lists follow. */
-export function useHidePrompt() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) =>
-      api.put<{ message: string }>(
-        `/api/prompts/${encodeURIComponent(id)}/hidden`,
-        { hidden },
-        {
-          fallback: promptText.hideFailed,
-        },
-      ),
-    onSuccess: () => client.invalidateQueries({ queryKey: promptKeys.all }),
-  });
-}
-
 /** POST /api/prompts/own: a question the storyteller writes for themself. */
 export function useAddOwnQuestion() {
   const client = useQueryClient();

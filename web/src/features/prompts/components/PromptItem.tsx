@@ -1,9 +1,9 @@
 import { promptText } from '@storyloom/shared/messages';
 import { Link } from 'react-router-dom';
+import { useHidePrompt } from '#web/components/prompts/api.ts';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { useHidePrompt } from '../api/prompt-library.ts';
 
 export interface ListedPrompt {
   id: string;

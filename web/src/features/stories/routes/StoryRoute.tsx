@@ -21,11 +21,11 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useDeleteStory } from '../api/delete-story.ts';
 import { useStory } from '../api/get-story.ts';
+import { AudioStoryBody } from '../components/AudioStoryBody.tsx';
 import { CommentsSection } from '../components/CommentsSection.tsx';
 import { PhotoManager } from '../components/PhotoManager.tsx';
 import { PrivacyBadge } from '../components/PrivacyBadge.tsx';
 import { PrivacyModal } from '../components/PrivacyModal.tsx';
-import { StoryAudio } from '../components/StoryAudio.tsx';
 
 /** /story/{id} (spec section 2): the story, its panels for the owner, and family comments. */
 export function StoryRoute() {
@@ -119,8 +119,9 @@ function StoryView({ story }: { story: StoryDto }) {
 
       <div className={manage ? 'story-layout' : 'story-layout story-layout-single'}>
         <div className="story-main">
-          {isAudio && story.audio_url && <StoryAudio src={story.audio_url} label="Listen to the story" />}
-          {!isAudio && story.audio_url ? (
+          {isAudio ? (
+            <AudioStoryBody story={story} listenAs={listenAs} />
+          ) : story.audio_url ? (
             <NarratedText
               content={story.content}
               audioPath={story.audio_url}
@@ -177,7 +178,11 @@ function StoryView({ story }: { story: StoryDto }) {
 
             {!isAudio && <NarrationPanel storyId={story.ID} />}
 
-            <InteractivePanel story={story} editHref={paths.editStory.getHref(story.ID)} />
+            <InteractivePanel
+              // An audio story is heard and asked about through its transcript (docs/stories.md, "Transcripts").
+              story={isAudio && story.transcript ? { ...story, content: story.transcript.text } : story}
+              editHref={paths.editStory.getHref(story.ID)}
+            />
 
             <section className="panel" aria-labelledby="panel-manage">
               <h2 id="panel-manage">Management</h2>
