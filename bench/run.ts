@@ -24,6 +24,7 @@ const sections: Section[] = [
   { name: 'media', load: async () => ({ run: (await import('./media.ts')).mediaBench }) },
   { name: 'voice', load: async () => ({ run: (await import('./voice.ts')).voiceBench }) },
   { name: 'photos', load: async () => ({ run: (await import('./photos.ts')).photosBench }) },
+  { name: 'keepsake', load: async () => ({ run: (await import('./keepsake.ts')).keepsakeBench }) },
 ];
 
 const wanted = process.argv.slice(2);

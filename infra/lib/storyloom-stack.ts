@@ -333,6 +333,7 @@ export class StoryloomStack extends Stack {
         timeoutSeconds: def.timeoutSeconds,
         memoryMb: def.memoryMb ?? DEFAULT_MEMORY_MB,
         retainLogs: retain,
+        environment: 'environment' in def ? { ...def.environment } : undefined,
       });
       this.bindings.bind(fn, def.grants);
       queues.get(def.queue)?.addWorker(fn, def.batchSize, def.maxConcurrency);

@@ -39,18 +39,32 @@ interface Cursor {
   caption(text: string): void;
 }
 
-/** Places one photo centred in the text block, on a new page when it does not fit below the text. */
-export async function drawPhoto(doc: PDFKit.PDFDocument, photo: BookPhoto, cursor: Cursor): Promise<void> {
+/** The pixels to ask a photo's loader for in a text block `box` (the same on every page). */
+export function photoPixels(photo: Pick<BookPhoto, 'width' | 'height'>, box: Pick<PageBox, 'width' | 'height'>) {
+  const size = placedSize(photo.width, photo.height, box);
+  return { width: printPixels(size.width), height: printPixels(size.height) };
+}
+
+/**
+ * Places one photo centred in the text block, on a new page when it does not fit below the text.
+ * `bytes` is its loader's answer, started earlier (the writer prepares the next photo meanwhile).
+ */
+export async function drawPhoto(
+  doc: PDFKit.PDFDocument,
+  photo: BookPhoto,
+  bytes: Promise<Buffer | undefined>,
+  cursor: Cursor,
+): Promise<void> {
   if (!(photo.width > 0 && photo.height > 0)) return;
   const gap = 10;
   const size = placedSize(photo.width, photo.height, cursor.box());
+  const image = await bytes;
+  if (!image) return;
   // The image and the first caption line travel together.
   if (cursor.y() + gap + size.height + (photo.caption ? 16 : 0) > cursor.box().bottom) cursor.newPage();
-  const bytes = await photo.load(printPixels(size.width), printPixels(size.height));
-  if (!bytes) return;
   const box = cursor.box();
   const y = cursor.y() + gap;
-  doc.image(bytes, box.left + (box.width - size.width) / 2, y, { width: size.width, height: size.height });
+  doc.image(image, box.left + (box.width - size.width) / 2, y, { width: size.width, height: size.height });
   cursor.setY(y + size.height + 6);
   if (photo.caption?.trim()) cursor.caption(photo.caption.trim());
   cursor.setY(cursor.y() + 4);

@@ -4,7 +4,7 @@ import PDFDocument from 'pdfkit';
 import { contentsPages } from './contents.ts';
 import { type BookFontStyle, bookFontPath } from './fonts.ts';
 import { type BookPageSize, type PageBox, type PageGeometry, pageGeometry, pageMargins, textBox } from './geometry.ts';
-import { type BookPhoto, drawPhoto } from './photos.ts';
+import { type BookPhoto, drawPhoto, photoPixels } from './photos.ts';
 import { qrSquares } from './qr.ts';
 import { fitWithEllipsis, paragraphsOf, wrapLine } from './wrap.ts';
 
@@ -247,7 +247,10 @@ export class BookWriter {
     this.y += body * 0.5;
     this.block(story.text, 'regular', body, this.lineHeight);
     for (const photo of story.photos) {
-      await drawPhoto(this.doc, photo, {
+      const bytes = this.photoBytes(photo);
+      // The next photo is read and scaled while this one is placed and written.
+      this.photoBytes(this.photoAfter(photo));
+      await drawPhoto(this.doc, photo, bytes, {
         box: () => this.box,
         y: () => this.y,
         setY: (y) => {
@@ -256,8 +259,33 @@ export class BookWriter {
         newPage: () => this.newPage(),
         caption: (text) => this.block(text, 'italic', body * 0.85, body * 1.2, 'center'),
       });
+      this.loading.delete(photo);
       await this.roomInOutput();
     }
+  }
+
+  private readonly loading = new Map<BookPhoto, Promise<Buffer | undefined>>();
+  private allPhotos?: BookPhoto[];
+
+  /** A photo's print pixels, loading at most once (started ahead by the photo before it). */
+  private photoBytes(photo: BookPhoto | undefined): Promise<Buffer | undefined> {
+    if (!photo) return Promise.resolve(undefined);
+    let bytes = this.loading.get(photo);
+    if (!bytes) {
+      const pixels = photoPixels(photo, textBox(this.geometry, 1));
+      bytes =
+        photo.width > 0 && photo.height > 0 ? photo.load(pixels.width, pixels.height) : Promise.resolve(undefined);
+      // A failure surfaces where the photo is placed; until then it must not count as unhandled.
+      bytes.catch(() => undefined);
+      this.loading.set(photo, bytes);
+    }
+    return bytes;
+  }
+
+  /** The photo printed after `photo`, in this story or a later one. */
+  private photoAfter(photo: BookPhoto): BookPhoto | undefined {
+    this.allPhotos ??= this.input.stories.flatMap((story) => story.photos);
+    return this.allPhotos[this.allPhotos.indexOf(photo) + 1];
   }
 
   /** The story's QR code, 0.9 in square (readable by phone cameras at arm's length), with its caption. */
