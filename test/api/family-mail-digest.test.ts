@@ -5,7 +5,9 @@ import { useServerEnv } from '../support/env.ts';
 import { api, call, uniqueMarker } from '../support/http.ts';
 import { type Mail, waitForMail } from '../support/mailbox.ts';
 import { createStory, shareWith } from '../support/stories.ts';
-import { registerAndLogin } from '../support/users.ts';
+import { scanItemsMentioning } from '../support/table.ts';
+import { apiAs, registerAndLogin } from '../support/users.ts';
+import { cloneVoice, narrationOf, pollUntil } from '../support/voice.ts';
 
 /**
  * News for the family (issue 20 B) against the local stand-ins: shares and narrations queue digest
@@ -16,7 +18,6 @@ useServerEnv();
 const { handler: worker } = await import('@storyloom/functions/handlers/worker/process-jobs');
 const { utcDay } = await import('@storyloom/functions/domain/family-mail/calendar');
 const { sendDigest } = await import('@storyloom/functions/domain/family-mail/digest');
-const { queueNarrationNews } = await import('@storyloom/functions/domain/family-mail/news');
 const { purgeAccount } = await import('@storyloom/functions/domain/accounts/deletion');
 
 const today = () => utcDay(new Date());
@@ -107,18 +108,29 @@ describe('the family digest', () => {
 
   it('tells them when a story already shared with them is narrated', async () => {
     const { grandma, grandchild } = await family();
-    const story = await createStory(grandma, { title: `Read aloud ${uniqueMarker()}` });
+    const story = await createStory(grandma, {
+      title: `Read aloud ${uniqueMarker()}`,
+      content: 'We sang by the fire.',
+    });
     await shareWith(grandma, story.ID, grandchild.username, 'read');
     expect(await sendDigest(grandchild.id, today(), true)).toBe('sent');
-    // The narration job calls this when it finishes (voice/narration-job.ts).
-    await queueNarrationNews(story.ID);
+    // A real narration through the media queue and worker (local engine): when it finishes, the news is queued.
+    const { voice_id } = await cloneVoice(grandma);
+    const queued = await apiAs(grandma, 'POST', `/api/voice/narrate/${story.ID}`, { voice_id });
+    expect(queued.status).toBe(202);
+    const narration = await pollUntil(
+      () => narrationOf(grandma, story.ID),
+      (n) => n.status === 'ready' || n.status === 'failed',
+    );
+    expect(narration.status).toBe('ready');
     const tomorrow = utcDay(new Date(Date.now() + 24 * 60 * 60 * 1000));
     expect(await sendDigest(grandchild.id, tomorrow, true)).toBe('sent');
     const mails = await mailsTo(grandchild.email);
     expect(mails).toHaveLength(2);
     expect(mails[0]!.text).toContain(t.digestNarrated(grandma.username));
     expect(mails[0]!.text).toContain(story.title);
-  });
+    // A voice clone and a narration on the local engine: as long as the voice tests allow them.
+  }, 120_000);
 
   it('stops at once when they leave the share or delete their account', async () => {
     const { grandma, grandchild } = await family();
@@ -165,6 +177,12 @@ describe('the family digest', () => {
     expect(digest?.text).toContain(first.title);
     expect(digest?.text).not.toContain(answer.title);
     expect(await mailsTo(grandchild.email)).toHaveLength(2);
+    // Deleting the story leaves nothing in the grandchild's partition that names it (the mail's marker goes too).
+    const familyMail = async () =>
+      (await scanItemsMentioning([answer.ID])).filter((i) => String(i.type).startsWith('FamilyMail'));
+    expect((await familyMail()).map((i) => i.type)).toEqual(['FamilyMailMarker']);
+    expect((await api('DELETE', `/api/stories/${answer.ID}`, { token: grandma.token })).status).toBe(200);
+    expect(await familyMail()).toEqual([]);
   });
 
   it('has a one-click unsubscribe per recipient, and respects it', async () => {

@@ -5,6 +5,7 @@ import type { PromptDto, PromptLibraryDto } from '@storyloom/shared/schemas/prom
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/http.ts';
 import { createStory, expectError } from '../support/stories.ts';
+import { scanItemsMentioning } from '../support/table.ts';
 import { registerAndLogin, type TestUser } from '../support/users.ts';
 
 /** The storyteller's own prompts: the card's next question, answering, hiding, own questions, "Browse all". */
@@ -63,6 +64,20 @@ describe('the next question', () => {
     expect((await next(user)).prompt?.id).not.toBe(prompt?.id);
     const listed = (await browse(user)).themes.flatMap((t) => t.prompts).find((p) => p.id === prompt?.id);
     expect(listed).toEqual({ id: prompt?.id, text: prompt?.text, answered_story_id: story.ID, hidden: false });
+  });
+
+  it('offers a question again once the story that answered it is deleted', async () => {
+    const user = await registerAndLogin();
+    const { prompt } = await next(user);
+    const story = await createStory(user, { title: prompt?.text });
+    expect((await answer(user, prompt?.id as string, story.ID)).status).toBe(200);
+    expect((await next(user)).prompt?.id).not.toBe(prompt?.id);
+    expect((await api('DELETE', `/api/stories/${story.ID}`, { token: user.token })).status).toBe(200);
+    // The mark went with the story: nothing names it any more.
+    expect(await scanItemsMentioning([story.ID])).toEqual([]);
+    expect((await next(user)).prompt?.id).toBe(prompt?.id);
+    const listed = (await browse(user)).themes.flatMap((t) => t.prompts).find((p) => p.id === prompt?.id);
+    expect(listed).toEqual({ id: prompt?.id, text: prompt?.text, hidden: false });
   });
 
   it('refuses to mark with a story that is not the caller’s, or a question that does not exist', async () => {

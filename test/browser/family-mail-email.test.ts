@@ -1,21 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { promptText } from '@storyloom/shared/messages';
-import { familyMailText as t, WEEKDAY_NAMES } from '@storyloom/shared/messages/family-mail';
+import { answeredMailText, familyMailText as t, WEEKDAY_NAMES } from '@storyloom/shared/messages/family-mail';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useServerEnv } from '../support/env.ts';
 import { api } from '../support/http.ts';
 import { waitForMail } from '../support/mailbox.ts';
-import { loginAs, registerVerifiedUser } from '../support/users.ts';
+import { createStory, shareWith } from '../support/stories.ts';
+import { loginAs, registerAndLogin, registerVerifiedUser } from '../support/users.ts';
 import { heading } from './accounts-support.ts';
 import { browserTestsEnabled, logInOnScreen, pathOf, signIn, url, useBrowser } from './browser.ts';
 
 /**
  * The weekly question by email, tried as a storyteller would in Chromium with the local mailbox
  * (issue 20 B acceptance): choose a day on the profile, "send now" in local mode, click the email's
- * button (also after logging out first), one-click unsubscribe without login (twice), and forged or
- * expired links that do nothing.
+ * button (also after logging out first), one-click unsubscribe without login (twice), forged or
+ * expired links that do nothing, and the email to a grandchild whose question was answered and shared.
  */
 const env = useServerEnv();
 const { nextPromptFor } = await import('@storyloom/functions/domain/prompts/next');
@@ -76,7 +77,7 @@ async function clickEmailButton(page: Page, email: string) {
 const linkToken = (text: string, page: string) =>
   decodeURIComponent(new RegExp(`${page}\\?token=([^\\s]+)`).exec(text)![1]!);
 
-describe.runIf(browserTestsEnabled)('Family-loop email: the weekly question (browser)', () => {
+describe.runIf(browserTestsEnabled)('Family-loop email (browser)', () => {
   const browser = useBrowser();
 
   it('sent now in local mode, its button opens the answer screen for that question, also after logging out', async () => {
@@ -180,5 +181,42 @@ describe.runIf(browserTestsEnabled)('Family-loop email: the weekly question (bro
     expect((await api('GET', '/api/profile/family-mail', { token })).body).toMatchObject({
       weekly_day: WEEKDAY_NAMES.indexOf(tomorrowName as (typeof WEEKDAY_NAMES)[number]) + 1,
     });
+  });
+
+  it('a grandchild who asked gets an email when the answer is shared with them, and its link opens the story', async () => {
+    const { page } = browser;
+    const grandma = await registerAndLogin();
+    const grandchild = await registerAndLogin();
+    const first = await createStory(grandma, { title: 'Where we lived' });
+    await shareWith(grandma, first.ID, grandchild.username, 'read');
+    const question = `What was your first job? ${Date.now()}`;
+    const asked = await api<{ id: string }>('POST', `/api/family-questions/${grandma.id}`, {
+      token: grandchild.token,
+      body: { text: question },
+    });
+    expect(asked.status).toBe(201);
+    const answer = await createStory(grandma, { title: 'The bakery on Elm Street' });
+    await api('POST', `/api/prompts/${asked.body.id}/answered`, {
+      token: grandma.token,
+      body: { story_id: answer.ID },
+    });
+    await shareWith(grandma, answer.ID, grandchild.username, 'read');
+
+    const mail = await waitForMail((m) => m.to.includes(grandchild.email) && m.text.includes(question));
+    expect(mail.subject).toBe(answeredMailText.subject(grandma.username));
+    // Not signed in on this device: the link goes through the login screen to the story.
+    await page.goto(url('/_local/mailbox'));
+    await page
+      .locator('article')
+      .filter({ hasText: grandchild.email })
+      .filter({ hasText: answeredMailText.subject(grandma.username) })
+      .frameLocator('iframe')
+      .getByRole('link', { name: answeredMailText.button })
+      .click();
+    await heading(page, 'Welcome Back');
+    await logInOnScreen(page, grandchild);
+    await page.waitForURL((u) => u.pathname === `/story/${answer.ID}`);
+    await heading(page, 'The bakery on Elm Street');
+    expect(browser.pageErrors).toEqual([]);
   });
 });

@@ -5,9 +5,10 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.ts';
 import { headerOnlyPng, jpegPhoto, pngPhoto, sidewaysPhotoWithGps, textAsJpeg } from '../support/photo-files.ts';
+import { addPhoto, settledPhotos } from '../support/photos.ts';
 import { createStory } from '../support/stories.ts';
 import { listKeys } from '../support/uploads.ts';
-import { loginAs, registerVerifiedUser } from '../support/users.ts';
+import { createAdmin, loginAs, registerVerifiedUser } from '../support/users.ts';
 import { seriousViolations } from './axe-support.ts';
 import { browserTestsEnabled, signIn, useBrowser } from './browser.ts';
 import { open } from './media-support.ts';
@@ -129,5 +130,62 @@ describe.runIf(browserTestsEnabled)('Photos in stories (browser)', () => {
     await expect.poll(() => page.locator('.story-photos figure').count()).toBe(0);
     expect(await panel.getByText(photoText.none).isVisible()).toBe(true);
     expect(await listKeys(`users/${user.id}/`)).toEqual([]);
+  });
+
+  it('lets the owner edit a caption, move a photo up and remove one, and readers see the result', async () => {
+    const user = await registerVerifiedUser();
+    const login = await loginAs(user);
+    const story = await createStory({ token: login.token }, { title: 'Arranged photos' });
+    for (const caption of ['First', 'Second', 'Third'])
+      expect((await addPhoto(login, story.ID, await pngPhoto(), 'image/png', { caption })).status).toBe(201);
+    await settledPhotos(login, story.ID);
+    await signIn(browser.context, login);
+    const { page } = browser;
+    await open(page, `/story/${story.ID}`);
+    const panel = page.getByRole('region', { name: photoText.manageSection });
+    const captions = () => page.locator('.story-photos figcaption').allTextContents();
+    await expect.poll(captions).toEqual(['First', 'Second', 'Third']);
+
+    const third = panel.getByRole('listitem', { name: photoText.photoOf(3, 3) });
+    await third.getByLabel(photoText.caption).fill('Third, at the fair');
+    await third.getByRole('button', { name: photoText.save }).click();
+    await page.getByRole('status').getByText(photoText.updated).waitFor();
+    await panel
+      .getByRole('listitem', { name: photoText.photoOf(3, 3) })
+      .getByRole('button', { name: /Move up/ })
+      .click();
+    await expect.poll(captions).toEqual(['First', 'Third, at the fair', 'Second']);
+
+    await panel
+      .getByRole('listitem', { name: photoText.photoOf(1, 3) })
+      .getByRole('button', { name: /Remove/ })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: photoText.remove, exact: true }).click();
+    await expect.poll(captions).toEqual(['Third, at the fair', 'Second']);
+    await page.getByRole('status').getByText(photoText.removed).waitFor();
+
+    // After a reload (the server's order), and for the link's visitors, the same.
+    await page.reload();
+    await expect.poll(captions).toEqual(['Third, at the fair', 'Second']);
+    const link = await api<ShareLinkResponse>('POST', `/api/stories/${story.ID}/share-link`, { token: login.token });
+    const shared = await api<{ photos: Array<{ caption: string }> }>('GET', `/shared/${link.body.share_token}`);
+    expect(shared.body.photos.map((p) => p.caption)).toEqual(['Third, at the fair', 'Second']);
+  });
+
+  it("shows the photos in the admin's Read modal", async () => {
+    const user = await registerVerifiedUser();
+    const login = await loginAs(user);
+    const title = `Admin reads photos ${user.id.slice(0, 8)}`;
+    const story = await createStory({ token: login.token }, { title });
+    await addPhoto(login, story.ID, await jpegPhoto(), 'image/jpeg', { caption: 'The boat', alt: 'A red boat' });
+    await settledPhotos(login, story.ID);
+    const admin = await loginAs(await createAdmin());
+    await signIn(browser.context, admin);
+    const { page } = browser;
+    await open(page, '/admin?tab=stories');
+    await page.getByRole('button', { name: `Read ${title}` }).click();
+    const reader = page.getByRole('dialog', { name: title });
+    await expectLoaded(reader.getByRole('img', { name: 'A red boat' }));
+    expect(await reader.locator('figcaption').allTextContents()).toEqual(['The boat']);
   });
 });

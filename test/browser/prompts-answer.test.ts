@@ -77,8 +77,14 @@ describe.runIf(browserTestsEnabled)('prompts on the dashboard (browser)', () => 
     await signIn(browser.context, login);
     const { page } = browser;
 
-    // Hide the second one on "Browse all".
+    // Hide the second one on "Browse all" (its theme links jump down the long page).
     await open(page, '/prompts');
+    await page
+      .getByRole('navigation', { name: promptText.themesNav })
+      .getByRole('link', { name: 'Lessons and advice' })
+      .click();
+    const lessons = page.getByRole('heading', { name: 'Lessons and advice', level: 3 });
+    await expect.poll(() => lessons.evaluate((h) => Math.round(h.getBoundingClientRect().top))).toBeLessThan(100);
     await page.getByRole('button', { name: `${promptText.hide}: ${second.body.prompt?.text}` }).click();
     await page.getByRole('button', { name: `${promptText.unhide}: ${second.body.prompt?.text}` }).waitFor();
 

@@ -99,6 +99,8 @@ describe.runIf(browserTestsEnabled)('Transcripts of recorded stories (browser, f
     expect(privacy.status).toBe(200);
     const card = await searchDiscovery(page, word.toLowerCase(), title);
     await expect.poll(() => cards(page).count()).toBe(1);
+    // Without a description the card shows the transcript's start.
+    expect(await card.locator('.story-snippet').textContent()).toMatch(/^We sang at the harbour every Sunday\./);
     await card.getByRole('link', { name: `Audio story: ${title}`, exact: true }).click();
     await waitForPath(page, `/shared/${story.ID}`);
     await page.getByRole('region', { name: transcriptText.heading }).getByText(said).waitFor();

@@ -174,6 +174,19 @@ export function deleteDigestEntries(entries: readonly Pick<DigestEntry, 'recipie
   return deleteItems(entries.map((e) => keys.digestEntry(e.recipientId, e.storyId)));
 }
 
+/**
+ * A deleted story's traces in its readers' partitions: the digest entry waiting for them and the marker of
+ * the "answered your question" email (stories/deletion.ts).
+ */
+export function deleteStoryNews(recipientIds: readonly string[], storyId: string): Promise<void> {
+  return deleteItems(
+    recipientIds.flatMap((recipientId) => [
+      keys.digestEntry(recipientId, storyId),
+      keys.answeredSent(recipientId, storyId),
+    ]),
+  );
+}
+
 /** Every family-mail item of a user (settings, markers, queued digest entries): account deletion. */
 export async function deleteFamilyMailOf(userId: string): Promise<void> {
   await deleteItems(

@@ -182,6 +182,7 @@ export const keys = {
   /** A question someone sent the storyteller; its id sorts by time, so the prefix lists them oldest first. */
   familyQuestion: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#FAMILY#${promptId}` }),
   promptPrefix: () => 'PROMPT#',
+  promptAnsweredPrefix: () => 'PROMPT#ANSWERED#',
   ownQuestionPrefix: () => 'PROMPT#OWN#',
   /** Questions a user sent to storytellers (gsi1 on the family question): removed when the asker's account goes. */
   questionsByAskerIndex: (askerId: string, promptId: string) => ({

@@ -163,6 +163,18 @@ export function listPromptKeys(userId: string): Promise<ItemKey[]> {
   });
 }
 
+/** Keys of the answer marks that point at one story of this storyteller (the story's deletion). */
+export async function listAnswerKeysOfStory(userId: string, storyId: string): Promise<ItemKey[]> {
+  // A storyteller holds at most a few hundred marks: read them all (keys and story ids only) and pick.
+  const marks = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.promptAnsweredPrefix() },
+    ProjectionExpression: 'pk, sk, storyId',
+    ConsistentRead: true,
+  });
+  return marks.filter((m) => m.storyId === storyId).map((m) => ({ pk: String(m.pk), sk: String(m.sk) }));
+}
+
 /** Keys of the questions a user sent to storytellers (the asker's account deletion). */
 export function listQuestionKeysByAsker(askerId: string): Promise<ItemKey[]> {
   return queryKeys({

@@ -23,7 +23,8 @@ export const keepsakeText = {
   retry: 'Try again',
   queued: 'Waiting to start…',
   progress: (done: number, total: number) => (total > 0 ? `${done} of ${total}` : ''),
-  expiresAt: (when: string) => `The download link works until ${when} (24 hours).`,
+  expiresAt: (when: string) => `The download link works until ${when}.`,
+  mailExpiresAt: (when: string) => `The link works for 24 hours, until ${when}.`,
   mailLoginNote: 'You need to be logged in to your Storyloom account to download it.',
 } as const;
 

@@ -21,6 +21,7 @@ export const promptText = {
 
   // Browse all
   browseTitle: 'All questions',
+  themesNav: 'Themes',
   browseIntro: 'Pick any question to answer. Hide the ones that are not for you; you can show them again.',
   stageTitle: { early: 'Growing up', grown: 'Grown-up life', whole: 'A whole life' } as Record<string, string>,
   ownTitle: 'Your own questions',

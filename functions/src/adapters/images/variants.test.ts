@@ -69,22 +69,3 @@ describe('photo variants (sharp)', () => {
     await expect(makePhotoVariants(big)).rejects.toThrow(/pixel limit/i);
   });
 });
-
-describe('photos for print', () => {
-  it('scales the original into the box (never up), upright, as JPEG without metadata, transparency on white', async () => {
-    const { printImage } = await import('./variants.ts');
-    const upright = await sharp(await printImage(await sidewaysPhotoWithGps(), 300, 300)).metadata();
-    expect([upright.format, upright.width, upright.height, upright.exif]).toEqual(['jpeg', 200, 300, undefined]);
-    const small = await sharp(await printImage(await pngPhoto(240, 180), 3000, 3000)).metadata();
-    expect([small.width, small.height]).toEqual([240, 180]);
-    const clear = await sharp({
-      create: { width: 20, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
-    })
-      .png()
-      .toBuffer();
-    const { data } = await sharp(await printImage(clear, 20, 20))
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    expect(data[0]).toBeGreaterThan(240);
-  });
-});

@@ -69,27 +69,3 @@ export async function makePhotoVariants(bytes: Uint8Array): Promise<PhotoVariant
     throw new UndecodablePhoto((error as Error).message);
   }
 }
-
-/**
- * A photo for print (the book) at up to `maxWidth` × `maxHeight` pixels, never enlarged: JPEG (PDF
- * readers embed it as is), orientation applied, no metadata. From the original, so a large page gets
- * more than the 1600 px display variant.
- */
-export async function printImage(bytes: Uint8Array, maxWidth: number, maxHeight: number): Promise<Buffer> {
-  try {
-    return await open(bytes)
-      .rotate()
-      .resize({
-        width: Math.max(1, Math.round(maxWidth)),
-        height: Math.max(1, Math.round(maxHeight)),
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      // Transparent PNG/GIF areas print white, not black.
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 90, mozjpeg: true })
-      .toBuffer();
-  } catch (error) {
-    throw new UndecodablePhoto((error as Error).message);
-  }
-}

@@ -3,8 +3,7 @@ import type { AuthUser } from '../../lib/auth.ts';
 import { Forbidden, ValidationFailed } from '../../lib/errors.ts';
 import { type LinkCheck, type LinkPurpose, verifyLink } from './links.ts';
 
-/** The family-loop email's links checked: signature, expiry and purpose, each with its clear message. */
-
+/** A family-loop email link checked: signature, expiry and purpose, each failure with its clear message (400). */
 export async function checked(token: string, purposes: readonly LinkPurpose[]) {
   const check: LinkCheck = await verifyLink(token, purposes);
   if (check.ok) return check.claims;
@@ -14,7 +13,7 @@ export async function checked(token: string, purposes: readonly LinkPurpose[]) {
 }
 
 /**
- * POST /api/family-mail/open: the weekly email's button. A bad link is refused before anything else
+ * POST /api/family-mail/answer-link: the weekly email's button. A bad link is refused before anything else
  * (no login needed to learn that); a good one needs its own user signed in, then names the prompt.
  */
 export async function openAnswerLink(
@@ -28,7 +27,7 @@ export async function openAnswerLink(
   return { prompt_id: claims.promptId };
 }
 
-/** GET-safe: what an unsubscribe link would turn off (the confirmation page's question), without changing it. */
+/** POST /api/family-mail/unsubscribe-link: what the link would turn off (the confirmation page's question); changes nothing. */
 export async function describeUnsubscribe(token: string): Promise<{ list: 'weekly' | 'digest' }> {
   const claims = await checked(token, ['unsubscribe-weekly', 'unsubscribe-digest']);
   return { list: claims.purpose === 'unsubscribe-weekly' ? 'weekly' : 'digest' };

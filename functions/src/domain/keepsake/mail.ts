@@ -27,7 +27,7 @@ export async function sendKeepsakeReadyMail(job: { ownerId: string; kind: Keepsa
       greeting: `Hi ${user.username},`,
       paragraphs: [...def.mail.paragraphs],
       action: { label: def.mail.action, url: `${config.appUrl}${keepsakeDownloadPath(build.kind, build.id)}` },
-      after: [keepsakeText.expiresAt(when(build.expiresAt)), keepsakeText.mailLoginNote],
+      after: [keepsakeText.mailExpiresAt(when(build.expiresAt)), keepsakeText.mailLoginNote],
     }),
   );
 }

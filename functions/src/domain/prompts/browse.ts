@@ -3,12 +3,13 @@ import { promptText } from '@storyloom/shared/messages';
 import { libraryThemes } from '@storyloom/shared/prompts/catalog';
 import { OWN_QUESTIONS_HOURLY, OWN_QUESTIONS_MAX } from '@storyloom/shared/prompts/limits';
 import type { OwnQuestionInput, PromptDto, PromptLibraryDto } from '@storyloom/shared/schemas/prompts';
-import { countOwnQuestions, putOwnQuestion, readPromptState, setHidden } from '../../data/prompts.ts';
+import { countOwnQuestions, putOwnQuestion, setHidden } from '../../data/prompts.ts';
 import { consumeRateLimit } from '../../data/rate-limit.ts';
 import { Conflict } from '../../lib/errors.ts';
 import { listenerQuestions } from './listeners.ts';
 import { nextPromptFor, promptOf } from './next.ts';
 import type { Candidate } from './order.ts';
+import { readLiveState } from './state.ts';
 import { hashed } from './subjects.ts';
 
 /** The storyteller's own use of their prompts: the card, "Browse all", hiding, own questions (docs/family-loop.md). */
@@ -45,7 +46,7 @@ export async function getPrompt(userId: string, promptId: string): Promise<Promp
 
 /** GET /api/prompts: every library prompt by theme and the storyteller's own questions, marked answered or hidden. */
 export async function browsePrompts(userId: string): Promise<PromptLibraryDto> {
-  const state = await readPromptState(userId);
+  const state = await readLiveState(userId);
   const mark = (id: string) => {
     const answered = state.answered.get(id);
     return { ...(answered ? { answered_story_id: answered.storyId } : {}), hidden: state.hidden.has(id) };
@@ -95,7 +96,7 @@ export async function addOwnQuestion(
  * unanswered questions on the storyteller's stories, open ones only (not answered, not hidden), oldest first.
  */
 export async function familyQuestions(userId: string): Promise<{ questions: PromptDto[] }> {
-  const [state, listeners] = await Promise.all([readPromptState(userId), listenerQuestions(userId)]);
+  const [state, listeners] = await Promise.all([readLiveState(userId), listenerQuestions(userId)]);
   const closed = (id: string) => state.answered.has(id) || state.hidden.has(id);
   const sent = state.family
     .filter((q) => !closed(q.id))

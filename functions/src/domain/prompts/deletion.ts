@@ -1,5 +1,5 @@
 import { deleteItems } from '../../data/items.ts';
-import { listPromptKeys, listQuestionKeysByAsker } from '../../data/prompts.ts';
+import { listAnswerKeysOfStory, listPromptKeys, listQuestionKeysByAsker } from '../../data/prompts.ts';
 
 /**
  * A deleted account's prompt data (user-data-purgers.ts): its answered, hidden and own questions and the
@@ -8,4 +8,12 @@ import { listPromptKeys, listQuestionKeysByAsker } from '../../data/prompts.ts';
 export async function purgePromptData(userId: string): Promise<void> {
   await deleteItems(await listPromptKeys(userId));
   await deleteItems(await listQuestionKeysByAsker(userId));
+}
+
+/**
+ * A deleted story's answer marks (domain/stories/deletion.ts): the question it answered is open again, and
+ * nothing names the story any more. Idempotent; readLiveState ignores a mark that a race left behind.
+ */
+export async function forgetAnswersOf(authorId: string, storyId: string): Promise<void> {
+  await deleteItems(await listAnswerKeysOfStory(authorId, storyId));
 }

@@ -1,10 +1,11 @@
 import { promptText } from '@storyloom/shared/messages';
 import { libraryPrompt } from '@storyloom/shared/prompts/catalog';
-import { getFamilyQuestion, getOwnQuestion, putAnswered, readPromptState } from '../../data/prompts.ts';
+import { getFamilyQuestion, getOwnQuestion, putAnswered } from '../../data/prompts.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { loadOwnedStory } from '../stories/access.ts';
 import { findListenerQuestion, listenerQuestions, parseListenerPromptId, settleListenerQuestion } from './listeners.ts';
 import { type Candidate, selectNext } from './order.ts';
+import { readLiveState } from './state.ts';
 
 /**
  * The next question for a storyteller, and marking one answered (docs/family-loop.md, "Which question comes
@@ -20,7 +21,7 @@ export type NextPrompt = Candidate;
  * `exclude`: ids to skip as well (the ones already shown on the card, or mailed).
  */
 export async function nextPromptFor(userId: string, opts: { exclude?: string[] } = {}): Promise<NextPrompt | null> {
-  return selectNext(userId, await readPromptState(userId), () => listenerQuestions(userId), opts.exclude ?? []);
+  return selectNext(userId, await readLiveState(userId), () => listenerQuestions(userId), opts.exclude ?? []);
 }
 
 /**

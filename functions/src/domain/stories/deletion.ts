@@ -1,4 +1,4 @@
-import { deleteDigestEntries } from '../../data/family-mail.ts';
+import { deleteStoryNews } from '../../data/family-mail.ts';
 import { deleteItems } from '../../data/items.ts';
 import { keys } from '../../data/keys.ts';
 import { deleteMediaUnder } from '../../data/media.ts';
@@ -7,6 +7,7 @@ import { deleteStoryItem, getStory, listStoryIdsByAuthor, listStoryPartitionKeys
 import { listCommentKeysByUser } from '../../data/story-comments.ts';
 import { listInteractiveKeysOfStory } from '../../data/story-leftovers.ts';
 import { listShareKeysWithUser } from '../../data/story-shares.ts';
+import { forgetAnswersOf } from '../prompts/deletion.ts';
 
 /**
  * Deletes a story and everything of it: link, media, shares, comments, narration, asked questions, then
@@ -22,8 +23,9 @@ export async function deleteStoryCompletely(storyId: string): Promise<boolean> {
   if (mediaPrefix) await deleteMediaUnder(mediaPrefix);
   const storyKey = keys.story(storyId);
   const children = (await listStoryPartitionKeys(storyId)).filter((k) => k.sk !== storyKey.sk);
-  // The family digest waiting in each reader's partition names the story: it goes with it.
-  await deleteDigestEntries(readersOf(children).map((recipientId) => ({ recipientId, storyId })));
+  // The family digest waiting in each reader's partition (and the answered-question mail's marker) name the
+  // story: they go with it.
+  await deleteStoryNews(readersOf(children), storyId);
   await deleteItems(children);
   const deleted = await deleteStoryItem(storyId);
   // A link generated between the first read and the delete.
@@ -32,8 +34,11 @@ export async function deleteStoryCompletely(storyId: string): Promise<boolean> {
     listStoryPartitionKeys(storyId),
     listInteractiveKeysOfStory(storyId),
   ]);
-  await deleteDigestEntries(readersOf(stragglers).map((recipientId) => ({ recipientId, storyId })));
+  await deleteStoryNews(readersOf(stragglers), storyId);
   await deleteItems([...stragglers, ...interactive]);
+  // The prompt it answered, if any, is open again (docs/family-loop.md); the mark sits in the author's partition.
+  const authorId = story?.authorId ?? deleted?.authorId;
+  if (authorId) await forgetAnswersOf(authorId, storyId);
   // A narration or spoken answer finished while the first pass ran.
   const finalPrefix = mediaPrefix ?? (deleted ? keys.storyMediaPrefix(deleted.authorId, storyId) : undefined);
   if (finalPrefix) await deleteMediaUnder(finalPrefix);

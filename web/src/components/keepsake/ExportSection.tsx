@@ -43,7 +43,7 @@ export function ExportSection() {
     <div className="keepsake-export">
       <p>{exportText.intro}</p>
       {build ? <KeepsakeStatus build={build} labels={labels} /> : null}
-      <FormAlert message={error} />
+      <FormAlert message={error ?? (latest.isError ? latest.error.message : null)} />
       <div className="button-row">
         {build?.downloadable ? (
           <button type="button" className="button button-primary" onClick={() => void onDownload()} disabled={fetching}>

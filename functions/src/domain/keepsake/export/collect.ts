@@ -127,7 +127,8 @@ export async function collectExport(ownerId: string): Promise<ExportModel> {
       story,
       comments,
       shares: items.filter(isShareItem).map(toShareRecord),
-      media: storyMedia(story, items),
+      // Only the owner's own objects, whatever a record says (old data held full URLs).
+      media: storyMedia(story, items).filter((m) => m.key.startsWith(`users/${ownerId}/`)),
       transcript: transcript
         ? { text: transcript.text ?? '', machineMade: transcript.source === 'machine' }
         : undefined,

@@ -13,7 +13,8 @@ import { StoryTitleText } from './StoryTitleText.tsx';
  * link of its own to /author/{id}, raised above the card's link.
  */
 export function DiscoverCard({ story }: { story: StoryDto }) {
-  const text = snippet(story.content, DISCOVERY_SNIPPET_CHARS);
+  // A recording without a description shows the start of its transcript (what the search also looks at).
+  const text = snippet(story.content || story.transcript?.text || '', DISCOVERY_SNIPPET_CHARS);
   return (
     <article className="story-card discover-card">
       <h2 className="story-card-title">

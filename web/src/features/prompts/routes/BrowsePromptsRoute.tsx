@@ -35,6 +35,18 @@ function Lists({ library }: { library: PromptLibraryDto }) {
   const stages = [...new Set(library.themes.map((t) => t.stage))];
   return (
     <>
+      {/* 155 questions make a long page: one link per theme, for those who know where they want to begin. */}
+      <nav aria-label={promptText.themesNav} className="prompt-themes-nav">
+        <ul className="button-row">
+          {library.themes.map((t) => (
+            <li key={t.id}>
+              <a href={`#theme-${t.id}`} className="button button-secondary">
+                {t.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <section className="prompt-theme" aria-labelledby="own-questions-title">
         <h2 id="own-questions-title">{promptText.ownTitle}</h2>
         {library.own.length === 0 ? (
