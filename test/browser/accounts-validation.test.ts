@@ -219,6 +219,9 @@ describe.runIf(browserTestsEnabled)('Accounts: validation and fallback texts (br
       { voice_cloned: false, has_voice_sample: false, clone_status: 'none', engine: 'local' },
       'GET',
     );
+    // So do the email settings and the download of everything (a 401 from the fake token would end the session).
+    await answer(page, '/api/profile/family-mail', 200, { weekly_day: null, digest: true }, 'GET');
+    await answer(page, '/api/keepsake/export/latest', 200, { build: null }, 'GET');
     await page.goto(url('/profile'));
     await heading(page, 'Your Profile');
     expect(await page.getByRole('region', { name: 'Account' }).locator('.badge').textContent()).toBe('! Not verified');

@@ -1,5 +1,5 @@
 import { success } from '@storyloom/shared/messages';
-import { voiceText } from '@storyloom/shared/voice';
+import { VOICE_CONSENT_TEXT, voiceText } from '@storyloom/shared/voice';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.ts';
 import { createStory } from '../support/stories.ts';
@@ -50,7 +50,7 @@ describe.runIf(browserTestsEnabled)('Voice and narration (browser, fake micropho
     await page.getByLabel('Voice name').fill('Grandpa Joe');
     await page.getByRole('button', { name: 'Create My Voice' }).click();
     await page.getByRole('alert').getByText(voiceText.consentRequired).waitFor();
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: VOICE_CONSENT_TEXT }).check();
     await page.getByRole('button', { name: 'Create My Voice' }).click();
     // The voice is made on the media-jobs queue (the first one also calibrates the local engine).
     await toasts(page).getByText(success.voiceCloned, { exact: true }).waitFor({ timeout: 60_000 });
