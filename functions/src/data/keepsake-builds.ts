@@ -6,7 +6,7 @@ import { config } from '../lib/config.ts';
 import { isConditionFailure } from './items.ts';
 import { keys } from './keys.ts';
 import { queryItems } from './query.ts';
-import { buildUpdate } from './update.ts';
+import { buildUpdate, jobCondition } from './update.ts';
 
 /**
  * Keepsake build records (docs/keepsake.md, "Builds"): one item per build in the owner's partition
@@ -124,21 +124,7 @@ export async function updateBuild(
   fields: Partial<Omit<KeepsakeBuild, 'id' | 'ownerId' | 'kind' | 'createdAt'>>,
   opts: { fromStatus?: readonly KeepsakeStatus[]; leaseExpiredBefore?: string; addAttempt?: boolean } = {},
 ): Promise<KeepsakeBuild | undefined> {
-  const names: Record<string, string> = { '#pk': 'pk' };
-  const values: Record<string, unknown> = {};
-  let condition = 'attribute_exists(#pk)';
-  if (opts.fromStatus?.length) {
-    names['#status'] = 'status';
-    condition += ` AND #status IN (${opts.fromStatus.map((_, i) => `:from${i}`).join(', ')})`;
-    opts.fromStatus.forEach((s, i) => {
-      values[`:from${i}`] = s;
-    });
-  }
-  if (opts.leaseExpiredBefore) {
-    names['#leaseUntil'] = 'leaseUntil';
-    condition += ' AND (attribute_not_exists(#leaseUntil) OR #leaseUntil < :now)';
-    values[':now'] = opts.leaseExpiredBefore;
-  }
+  const guard = jobCondition({ condition: 'attribute_exists(#pk)', names: { '#pk': 'pk' } }, 'status', opts);
   try {
     const { Attributes } = await dynamo.send(
       new UpdateCommand({
@@ -147,9 +133,7 @@ export async function updateBuild(
         ...buildUpdate({
           set: { updatedAt: new Date().toISOString(), ...fields },
           add: opts.addAttempt ? { attempts: 1 } : undefined,
-          condition,
-          names,
-          values,
+          ...guard,
         }),
         ReturnValues: 'ALL_NEW',
       }),

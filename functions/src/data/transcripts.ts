@@ -8,7 +8,7 @@ import { config } from '../lib/config.ts';
 import { conditionally, isConditionFailure } from './items.ts';
 import { keys } from './keys.ts';
 import { deleteMedia, putMedia } from './media.ts';
-import { buildUpdate } from './update.ts';
+import { buildUpdate, jobCondition } from './update.ts';
 import { readMediaBytes } from './voice.ts';
 
 /**
@@ -175,20 +175,11 @@ export async function updateTranscriptionJob(
   fields: Partial<Pick<TranscriptRecord, 'jobStatus' | 'leaseUntil' | 'problem'>>,
   opts: { fromStatus?: readonly TranscriptJobStatus[]; addAttempt?: boolean; leaseExpiredBefore?: string } = {},
 ): Promise<TranscriptRecord | undefined> {
-  const names: Record<string, string> = { '#jobKey': 'jobKey', '#jobStatus': 'jobStatus' };
-  const values: Record<string, unknown> = { ':jobKey': jobKey };
-  let condition = '#jobKey = :jobKey';
-  if (opts.fromStatus?.length) {
-    condition += ` AND #jobStatus IN (${opts.fromStatus.map((_, i) => `:from${i}`).join(', ')})`;
-    opts.fromStatus.forEach((s, i) => {
-      values[`:from${i}`] = s;
-    });
-  }
-  if (opts.leaseExpiredBefore) {
-    names['#leaseUntil'] = 'leaseUntil';
-    condition += ' AND (attribute_not_exists(#leaseUntil) OR #leaseUntil < :now)';
-    values[':now'] = opts.leaseExpiredBefore;
-  }
+  const guard = jobCondition(
+    { condition: '#jobKey = :jobKey', names: { '#jobKey': 'jobKey' }, values: { ':jobKey': jobKey } },
+    'jobStatus',
+    opts,
+  );
   try {
     const { Attributes } = await dynamo.send(
       new UpdateCommand({
@@ -197,9 +188,7 @@ export async function updateTranscriptionJob(
         ...buildUpdate({
           set: fields,
           add: opts.addAttempt ? { attempts: 1 } : undefined,
-          condition,
-          names,
-          values,
+          ...guard,
         }),
         ReturnValues: 'ALL_NEW',
       }),

@@ -61,3 +61,37 @@ export function buildUpdate(spec: UpdateSpec): Built {
     ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
   };
 }
+
+/** What a leased job's update may require: its status is one of `fromStatus`, its lease ran out before `leaseExpiredBefore`. */
+export interface JobGuard {
+  fromStatus?: readonly string[];
+  leaseExpiredBefore?: string;
+}
+
+/**
+ * The condition of a leased job's update (narrations, transcriptions, keepsake builds): `base` (the item is
+ * the one meant) AND the status is one of `fromStatus` AND the lease ran out. Names and values go to
+ * `buildUpdate` with it. One place, so every job kind claims and renews its lease by the same rule.
+ */
+export function jobCondition(
+  base: { condition: string; names: Record<string, string>; values?: Record<string, unknown> },
+  statusAttribute: string,
+  guard: JobGuard,
+): Required<Pick<UpdateSpec, 'condition' | 'names' | 'values'>> {
+  const names = { ...base.names };
+  const values: Record<string, unknown> = { ...base.values };
+  let condition = base.condition;
+  if (guard.fromStatus?.length) {
+    names['#jobGuardStatus'] = statusAttribute;
+    condition += ` AND #jobGuardStatus IN (${guard.fromStatus.map((_, i) => `:from${i}`).join(', ')})`;
+    guard.fromStatus.forEach((s, i) => {
+      values[`:from${i}`] = s;
+    });
+  }
+  if (guard.leaseExpiredBefore) {
+    names['#leaseUntil'] = 'leaseUntil';
+    condition += ' AND (attribute_not_exists(#leaseUntil) OR #leaseUntil < :now)';
+    values[':now'] = guard.leaseExpiredBefore;
+  }
+  return { condition, names, values };
+}

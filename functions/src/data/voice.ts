@@ -9,7 +9,7 @@ import { conditionally, isConditionFailure } from './items.ts';
 import { keys } from './keys.ts';
 import { mediaKeys } from './media.ts';
 import { queryAll, queryItems } from './query.ts';
-import { buildUpdate } from './update.ts';
+import { buildUpdate, jobCondition } from './update.ts';
 
 /**
  * Voice profiles and narration records (docs/voice.md, "Data"). The profile lives in the user's
@@ -227,20 +227,11 @@ export async function updateNarration(
   fields: Partial<Omit<NarrationRecord, 'storyId' | 'jobKey'>>,
   opts: { fromStatus?: readonly NarrationStatus[]; addAttempt?: boolean; leaseExpiredBefore?: string } = {},
 ): Promise<NarrationRecord | undefined> {
-  const names: Record<string, string> = { '#jobKey': 'jobKey', '#status': 'status' };
-  const values: Record<string, unknown> = { ':jobKey': jobKey };
-  let condition = '#jobKey = :jobKey';
-  if (opts.fromStatus?.length) {
-    condition += ` AND #status IN (${opts.fromStatus.map((_, i) => `:from${i}`).join(', ')})`;
-    opts.fromStatus.forEach((s, i) => {
-      values[`:from${i}`] = s;
-    });
-  }
-  if (opts.leaseExpiredBefore) {
-    names['#leaseUntil'] = 'leaseUntil';
-    condition += ' AND (attribute_not_exists(#leaseUntil) OR #leaseUntil < :now)';
-    values[':now'] = opts.leaseExpiredBefore;
-  }
+  const guard = jobCondition(
+    { condition: '#jobKey = :jobKey', names: { '#jobKey': 'jobKey' }, values: { ':jobKey': jobKey } },
+    'status',
+    opts,
+  );
   try {
     const { Attributes } = await dynamo.send(
       new UpdateCommand({
@@ -250,9 +241,7 @@ export async function updateNarration(
           set: { updatedAt: new Date().toISOString(), ...fields },
           // ADD starts a missing counter at 0, as if_not_exists(attempts, 0) + 1 did.
           add: opts.addAttempt ? { attempts: 1 } : undefined,
-          condition,
-          names,
-          values,
+          ...guard,
         }),
         ReturnValues: 'ALL_NEW',
       }),
