@@ -298,19 +298,23 @@ export async function setStoryVisibility(
   return getStory(storyId);
 }
 
+/** The counters on the story item that cap what it holds (comments, photos). */
+export type StorySlotCounter = 'commentCount' | 'photoCount';
+
 /**
- * Counts one more comment on the story, only while it holds fewer than `max` (a conditional ADD on the
- * story item, before the comment is written). False when the story is full or gone.
+ * Counts one more comment or photo on the story, only while it holds fewer than `max` (a conditional ADD
+ * on the story item, before the comment or photo is written, so two at once cannot pass the cap). False
+ * when the story is full or gone.
  */
-export function reserveCommentSlot(storyId: string, max: number): Promise<boolean> {
+export function reserveStorySlot(storyId: string, counter: StorySlotCounter, max: number): Promise<boolean> {
   return conditionally(
     dynamo.send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.story(storyId),
         ...buildUpdate({
-          add: { commentCount: 1 },
-          condition: 'attribute_exists(pk) AND (attribute_not_exists(#commentCount) OR #commentCount < :max)',
+          add: { [counter]: 1 },
+          condition: `attribute_exists(pk) AND (attribute_not_exists(#${counter}) OR #${counter} < :max)`,
           values: { ':max': max },
         }),
       }),
@@ -318,22 +322,25 @@ export function reserveCommentSlot(storyId: string, max: number): Promise<boolea
   );
 }
 
-/** Gives a comment slot back (a comment deleted, or one that was not written after all). */
-export async function releaseCommentSlot(storyId: string): Promise<void> {
+/** Gives a slot back (a comment or photo removed, or one that was not written after all). */
+export async function releaseStorySlot(storyId: string, counter: StorySlotCounter): Promise<void> {
   await conditionally(
     dynamo.send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.story(storyId),
         ...buildUpdate({
-          add: { commentCount: -1 },
-          condition: 'attribute_exists(pk) AND #commentCount > :zero',
+          add: { [counter]: -1 },
+          condition: `attribute_exists(pk) AND #${counter} > :zero`,
           values: { ':zero': 0 },
         }),
       }),
     ),
   );
 }
+
+export const reserveCommentSlot = (storyId: string, max: number) => reserveStorySlot(storyId, 'commentCount', max);
+export const releaseCommentSlot = (storyId: string) => releaseStorySlot(storyId, 'commentCount');
 
 /** Sets the share-link token, only if the story has none (two "generate" clicks cannot both win). */
 export function setShareToken(storyId: string, token: string): Promise<boolean> {

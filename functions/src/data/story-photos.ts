@@ -5,6 +5,7 @@ import { config } from '../lib/config.ts';
 import { conditionally } from './items.ts';
 import { keys } from './keys.ts';
 import { queryAll } from './query.ts';
+import { releaseStorySlot, reserveStorySlot } from './stories.ts';
 import { buildUpdate } from './update.ts';
 
 /**
@@ -110,43 +111,10 @@ export async function getStoryPhoto(storyId: string, photoId: string): Promise<S
   return Item ? toPhoto(Item, -1) : undefined;
 }
 
-/**
- * Counts one more photo on the story, only while it holds fewer than `max` (a conditional ADD on the
- * story item before the photo is written, so two uploads at once cannot make a 13th). False when the
- * story is full or gone.
- */
-export function reservePhotoSlot(storyId: string, max: number): Promise<boolean> {
-  return conditionally(
-    dynamo.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.story(storyId),
-        ...buildUpdate({
-          add: { photoCount: 1 },
-          condition: 'attribute_exists(pk) AND (attribute_not_exists(#photoCount) OR #photoCount < :max)',
-          values: { ':max': max },
-        }),
-      }),
-    ),
-  );
-}
-
+/** One more photo on the story, while it holds fewer than `max` (two uploads at once cannot make a 13th). */
+export const reservePhotoSlot = (storyId: string, max: number) => reserveStorySlot(storyId, 'photoCount', max);
 /** Gives a photo slot back (a photo removed, or one that was not written after all). */
-export async function releasePhotoSlot(storyId: string): Promise<void> {
-  await conditionally(
-    dynamo.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.story(storyId),
-        ...buildUpdate({
-          add: { photoCount: -1 },
-          condition: 'attribute_exists(pk) AND #photoCount > :zero',
-          values: { ':zero': 0 },
-        }),
-      }),
-    ),
-  );
-}
+export const releasePhotoSlot = (storyId: string) => releaseStorySlot(storyId, 'photoCount');
 
 /** Writes a new photo (processing), last in the story's order. */
 export async function putNewPhoto(photo: Omit<StoryPhoto, 'order'>): Promise<void> {
