@@ -1,7 +1,6 @@
 import type { ListenStoryDto } from '@storyloom/shared/book';
 import type { KeepsakeBuildDto, KeepsakeDownloadResponse, KeepsakeLatestResponse } from '@storyloom/shared/keepsake';
 import { bookText } from '@storyloom/shared/messages/book';
-import { keepsakeText } from '@storyloom/shared/messages/keepsake';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, call } from '../support/http.ts';
@@ -255,7 +254,8 @@ describe('the book PDF', () => {
     expect(failed).toMatchObject({
       id: first.body.id,
       status: 'failed',
-      error: keepsakeText.failed,
+      // The book's own reason, not the general one.
+      error: bookText.nothingToPrint,
       downloadable: false,
     });
     // No listening link was left behind for the failed book.

@@ -24,11 +24,16 @@ export interface KeepsakeResult {
 /** Makes one kind's result; throws KeepsakeBuildError(…, false) for a failure that a retry would repeat. */
 export type KeepsakeBuilder = (ctx: KeepsakeBuildContext) => Promise<KeepsakeResult>;
 
-/** A build failure with its retry advice; any other error counts as retryable (S3 hiccups, timeouts). */
+/**
+ * A build failure with its retry advice; any other error counts as retryable (S3 hiccups, timeouts).
+ * `shown`: the reason in the owner's words (shared/src/messages), shown on the page instead of the general
+ * "could not be made" when the build fails for good; internal reasons leave it out.
+ */
 export class KeepsakeBuildError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    readonly shown?: string,
   ) {
     super(message);
     this.name = 'KeepsakeBuildError';

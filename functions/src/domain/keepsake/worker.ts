@@ -113,6 +113,7 @@ export async function runKeepsakeBuild(
     await deleteMediaUnder(prefix).catch(() => undefined);
     if (abort.signal.aborted) return;
     const retryable = error instanceof KeepsakeBuildError ? error.retryable : true;
+    const shown = (error instanceof KeepsakeBuildError && error.shown) || keepsakeText.failed;
     const final = !retryable || isLastDelivery(delivery);
     logger.warn('keepsake build failed', {
       kind: build.kind,
@@ -124,7 +125,7 @@ export async function runKeepsakeBuild(
     const updated = await updateBuild(
       build,
       final
-        ? { status: 'failed', error: keepsakeText.failed, leaseUntil: undefined, finishedAt: new Date().toISOString() }
+        ? { status: 'failed', error: shown, leaseUntil: undefined, finishedAt: new Date().toISOString() }
         : { status: 'queued', leaseUntil: secondsFromNow(QUEUED_LEASE_SECONDS) },
       { fromStatus: ['running'] },
     );

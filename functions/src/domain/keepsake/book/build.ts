@@ -23,14 +23,14 @@ import { storyPhotos, storyText } from './sources.ts';
 export async function buildBook(ctx: KeepsakeBuildContext): Promise<KeepsakeResult> {
   const { build } = ctx;
   const parsed = makeBookSchema.safeParse(build.options ?? {});
-  if (!parsed.success) throw new KeepsakeBuildError(bookText.optionsInvalid, false);
+  if (!parsed.success) throw new KeepsakeBuildError(bookText.optionsInvalid, false, bookText.optionsInvalid);
   const options = parsed.data;
   await ctx.progress(0, 1, bookText.steps.collecting);
 
   const ids = options.story_ids ?? (await listStoryIdsByAuthor(build.ownerId));
   // Only the owner's own stories, and only those still there (one deleted since the choice is left out).
   const stories = inBookOrder((await getStories(ids)).filter((story) => story.authorId === build.ownerId));
-  if (stories.length === 0) throw new KeepsakeBuildError(bookText.nothingToPrint, false);
+  if (stories.length === 0) throw new KeepsakeBuildError(bookText.nothingToPrint, false, bookText.nothingToPrint);
   const owner = await getUser(build.ownerId);
   const author = owner?.username ?? stories[0]?.authorUsername ?? '';
 
