@@ -1,9 +1,7 @@
-import { type ReactNode, useRef, useState } from 'react';
-import type { AudioPlayerHandle } from '#web/components/media/AudioPlayer.tsx';
+import type { ReactNode } from 'react';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
-import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
 import { type ListenTarget, useReadAlong } from './api.ts';
-import { ReadAlongText } from './ReadAlongText.tsx';
+import { FollowedText, useFollowedAudio } from './FollowedAudio.tsx';
 
 export interface NarratedTextProps {
   content: string;
@@ -30,37 +28,15 @@ export function NarratedText({
   actions,
 }: NarratedTextProps) {
   const readAlong = useReadAlong(target);
-  const player = useRef<AudioPlayerHandle>(null);
-  const [time, setTime] = useState<number | null>(null);
-  const sentences = readAlong.data?.sentences ?? [];
+  const followed = useFollowedAudio();
   return (
     <>
       <div className="story-audio">
         <p className="story-audio-label">{label}</p>
-        <SecureAudio
-          ref={player}
-          path={audioPath}
-          label={label}
-          shareToken={shareToken}
-          onTimeUpdate={setTime}
-          onPlay={() => setTime(player.current?.currentTime ?? 0)}
-        />
+        <SecureAudio {...followed.audio} path={audioPath} label={label} shareToken={shareToken} />
         {actions}
       </div>
-      {sentences.length > 0 ? (
-        <ReadAlongText
-          content={content}
-          sentences={sentences}
-          currentTime={time}
-          onSeek={(seconds) => {
-            player.current?.seek(seconds);
-            setTime(seconds);
-            void player.current?.play().catch(() => undefined);
-          }}
-        />
-      ) : (
-        <StoryParagraphs text={content} />
-      )}
+      <FollowedText text={content} sentences={readAlong.data?.sentences ?? []} followed={followed} />
     </>
   );
 }

@@ -1,16 +1,15 @@
 import { promptText } from '@storyloom/shared/messages';
-import { PROMPT_QUESTION_MAX } from '@storyloom/shared/prompts/limits';
 import { askQuestionSchema } from '@storyloom/shared/schemas/prompts';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
-import { CharCount } from '#web/components/ui/CharCount.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { useForm } from '#web/hooks/use-form.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useAskQuestion, useCanAsk } from './api.ts';
+import { QuestionField } from './QuestionField.tsx';
 
 /**
  * "Ask {storyteller} a question" (docs/family-loop.md), on a story shared with the reader by name and on the
@@ -54,21 +53,7 @@ function AskForm({ storytellerId, name, onClose }: { storytellerId: string; name
   return (
     <Modal open onClose={onClose} title={promptText.askTitle(name)} initialFocusId={input.id}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={input.id}>{promptText.askLabel}</label>
-          <p className="field-hint" id={`${input.id}-hint`}>
-            {promptText.askHint(name)}
-          </p>
-          <input
-            {...input}
-            type="text"
-            dir="auto"
-            aria-describedby={[`${input.id}-hint`, `${input.id}-count`, input['aria-describedby']]
-              .filter(Boolean)
-              .join(' ')}
-          />
-          <CharCount id={`${input.id}-count`} value={text} max={PROMPT_QUESTION_MAX} />
-        </div>
+        <QuestionField input={input} label={promptText.askLabel} hint={promptText.askHint(name)} text={text} />
         <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
         <div className="button-row">
           <BusyButton className="button button-primary button-large" busy={form.busy} busyLabel="Sending…">

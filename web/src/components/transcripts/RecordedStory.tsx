@@ -1,10 +1,8 @@
 import type { TranscriptDto } from '@storyloom/shared/transcripts';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { type ListenTarget, useReadAlong } from '#web/components/interactive/api.ts';
-import { ReadAlongText } from '#web/components/interactive/ReadAlongText.tsx';
-import type { AudioPlayerHandle } from '#web/components/media/AudioPlayer.tsx';
+import { FollowedText, useFollowedAudio } from '#web/components/interactive/FollowedAudio.tsx';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
-import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
 import { TranscriptSection } from './TranscriptText.tsx';
 
 export interface RecordedStoryProps {
@@ -36,39 +34,17 @@ export function RecordedStory({
 }: RecordedStoryProps) {
   const headingId = useId();
   const readAlong = useReadAlong(transcript?.timed ? target : null);
-  const player = useRef<AudioPlayerHandle>(null);
-  const [time, setTime] = useState<number | null>(null);
-  const sentences = readAlong.data?.sentences ?? [];
+  const followed = useFollowedAudio();
   return (
     <>
       <div className="story-audio">
         <p className="story-audio-label">{label}</p>
-        <SecureAudio
-          ref={player}
-          path={audioPath}
-          label={label}
-          shareToken={shareToken}
-          onTimeUpdate={setTime}
-          onPlay={() => setTime(player.current?.currentTime ?? 0)}
-        />
+        <SecureAudio {...followed.audio} path={audioPath} label={label} shareToken={shareToken} />
         {actions}
       </div>
       {transcript && (
         <TranscriptSection transcript={transcript} headingId={headingId}>
-          {sentences.length > 0 ? (
-            <ReadAlongText
-              content={transcript.text}
-              sentences={sentences}
-              currentTime={time}
-              onSeek={(seconds) => {
-                player.current?.seek(seconds);
-                setTime(seconds);
-                void player.current?.play().catch(() => undefined);
-              }}
-            />
-          ) : (
-            <StoryParagraphs text={transcript.text} />
-          )}
+          <FollowedText text={transcript.text} sentences={readAlong.data?.sentences ?? []} followed={followed} />
           {editor}
         </TranscriptSection>
       )}

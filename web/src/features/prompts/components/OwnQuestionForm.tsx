@@ -1,10 +1,9 @@
 import { promptText } from '@storyloom/shared/messages';
-import { PROMPT_QUESTION_MAX } from '@storyloom/shared/prompts/limits';
 import { ownQuestionSchema } from '@storyloom/shared/schemas/prompts';
 import { type FormEvent, useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import { QuestionField } from '#web/components/prompts/QuestionField.tsx';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
-import { CharCount } from '#web/components/ui/CharCount.tsx';
 import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
 import { useForm } from '#web/hooks/use-form.ts';
 import { useAddOwnQuestion } from '../api/prompt-library.ts';
@@ -30,21 +29,7 @@ export function OwnQuestionForm() {
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-labelledby="own-question-title">
       <h3 id="own-question-title">{promptText.writeOwn}</h3>
-      <div className="field">
-        <label htmlFor={input.id}>{promptText.writeOwnLabel}</label>
-        <p className="field-hint" id={`${input.id}-hint`}>
-          {promptText.writeOwnHint}
-        </p>
-        <input
-          {...input}
-          type="text"
-          dir="auto"
-          aria-describedby={[`${input.id}-hint`, `${input.id}-count`, input['aria-describedby']]
-            .filter(Boolean)
-            .join(' ')}
-        />
-        <CharCount id={`${input.id}-count`} value={text} max={PROMPT_QUESTION_MAX} />
-      </div>
+      <QuestionField input={input} label={promptText.writeOwnLabel} hint={promptText.writeOwnHint} text={text} />
       <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
       <div className="button-row">
         <BusyButton className="button button-primary button-large" busy={form.busy} busyLabel="Adding…">

@@ -117,24 +117,7 @@ function AddPhotoForm({ storyId, onAdded }: { storyId: string; onAdded: (message
             }}
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-caption`}>{photoText.caption}</label>
-          <input
-            id={`${id}-caption`}
-            value={caption}
-            maxLength={STORY_PHOTO_CAPTION_MAX}
-            onChange={(e) => setCaption(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-alt`}>{photoText.alt}</label>
-          <input
-            id={`${id}-alt`}
-            value={alt}
-            maxLength={STORY_PHOTO_ALT_MAX}
-            onChange={(e) => setAlt(e.target.value)}
-          />
-        </div>
+        <PhotoTextFields id={id} caption={caption} alt={alt} onCaption={setCaption} onAlt={setAlt} />
       </fieldset>
       <FormAlert message={error} alertRef={alertRef} />
       {progress !== null && file && (
@@ -211,24 +194,7 @@ function PhotoRow({
           void run(() => update.mutateAsync({ photoId: photo.id, caption, alt }), photoText.saveFailed);
         }}
       >
-        <div className="field">
-          <label htmlFor={`${id}-caption`}>{photoText.caption}</label>
-          <input
-            id={`${id}-caption`}
-            value={caption}
-            maxLength={STORY_PHOTO_CAPTION_MAX}
-            onChange={(e) => setCaption(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-alt`}>{photoText.alt}</label>
-          <input
-            id={`${id}-alt`}
-            value={alt}
-            maxLength={STORY_PHOTO_ALT_MAX}
-            onChange={(e) => setAlt(e.target.value)}
-          />
-        </div>
+        <PhotoTextFields id={id} caption={caption} alt={alt} onCaption={setCaption} onAlt={setAlt} />
         <FormAlert message={error} />
         <div className="button-row photo-manage-actions">
           <BusyButton busy={update.isPending} className="button button-secondary">
@@ -279,5 +245,37 @@ function PhotoRow({
         <p>{photo.caption || label}</p>
       </ConfirmDialog>
     </li>
+  );
+}
+
+/** A photo's caption and alt text, the same two fields when adding a photo and when editing one. */
+function PhotoTextFields(props: {
+  id: string;
+  caption: string;
+  alt: string;
+  onCaption: (value: string) => void;
+  onAlt: (value: string) => void;
+}) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${props.id}-caption`}>{photoText.caption}</label>
+        <input
+          id={`${props.id}-caption`}
+          value={props.caption}
+          maxLength={STORY_PHOTO_CAPTION_MAX}
+          onChange={(e) => props.onCaption(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${props.id}-alt`}>{photoText.alt}</label>
+        <input
+          id={`${props.id}-alt`}
+          value={props.alt}
+          maxLength={STORY_PHOTO_ALT_MAX}
+          onChange={(e) => props.onAlt(e.target.value)}
+        />
+      </div>
+    </>
   );
 }

@@ -1,0 +1,42 @@
+import type { ReadAlongDto } from '@storyloom/shared/interactive';
+import { useRef, useState } from 'react';
+import type { AudioPlayerHandle } from '#web/components/media/AudioPlayer.tsx';
+import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
+import { ReadAlongText } from './ReadAlongText.tsx';
+
+/**
+ * A player whose text follows it: where the audio is (for the highlight), the props that keep that current on
+ * the player, and a seek that plays from a chosen sentence. Shared by a narrated text story and a recorded
+ * story's transcript, which read along the same way.
+ */
+export function useFollowedAudio() {
+  const player = useRef<AudioPlayerHandle>(null);
+  const [time, setTime] = useState<number | null>(null);
+  return {
+    time,
+    /** Spread on SecureAudio. */
+    audio: { ref: player, onTimeUpdate: setTime, onPlay: () => setTime(player.current?.currentTime ?? 0) },
+    seek: (seconds: number) => {
+      player.current?.seek(seconds);
+      setTime(seconds);
+      void player.current?.play().catch(() => undefined);
+    },
+  };
+}
+
+/** The text as a read-along when it has timed sentences, else as plain paragraphs. */
+export function FollowedText({
+  text,
+  sentences,
+  followed,
+}: {
+  text: string;
+  sentences: ReadAlongDto['sentences'];
+  followed: ReturnType<typeof useFollowedAudio>;
+}) {
+  return sentences.length > 0 ? (
+    <ReadAlongText content={text} sentences={sentences} currentTime={followed.time} onSeek={followed.seek} />
+  ) : (
+    <StoryParagraphs text={text} />
+  );
+}
