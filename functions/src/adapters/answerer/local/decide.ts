@@ -4,9 +4,9 @@ import type { Fact } from './entities.ts';
 import { findNumbers } from './numbers.ts';
 import type { NormalizedQuestion } from './question.ts';
 import type { Candidate, StoryIndex } from './retrieve.ts';
-import { holdsTerm, KIN_TERMS, saysInWords } from './retrieve.ts';
+import { holdsTerm, KIN_TERMS, retrieve, saysInWords } from './retrieve.ts';
 import { answeringFacts, factQuality, isTyped, namedThing, namesOf } from './type-match.ts';
-import { tellsWhich } from './which.ts';
+import { asksRole, tellsRole, tellsWhich } from './which.ts';
 
 /**
  * The decide stage: which sentence answers, or a calibrated decline. A sentence answers when it covers
@@ -73,8 +73,24 @@ export function judge(
   const kin = terms.filter((t) => KIN_TERMS.has(t.term) && index.df.has(t.term)).map((t) => t.term);
   const addressed = /\b(you|your|yours)\b/.test(question.text);
   const which = question.which;
+  // "What was your father's job" / "My father was a sponge diver": a sentence telling a role answers without
+  // the word "job", so its coverage is taken over the question's other words.
+  const roleCoverage =
+    which && asksRole(which)
+      ? new Map(
+          retrieve(
+            index,
+            terms.filter((t) => t.term !== which.term),
+          ).map((c) => [c.index, c.coverage]),
+        )
+      : undefined;
   const out: Judged[] = [];
-  for (const c of candidates) {
+  for (const candidate of candidates) {
+    const role = roleCoverage?.get(candidate.index);
+    const c =
+      role !== undefined && role > candidate.coverage && tellsRole(index.texts[candidate.index]!)
+        ? { ...candidate, coverage: role }
+        : candidate;
     if (c.index === 0 && !detailsFit) continue;
     // "how many cows did Gene have": a sentence about someone else does not answer.
     if (names.some((n) => !index.terms[c.index]!.includes(n))) continue;

@@ -57,8 +57,14 @@ const PLACE_PREP =
 const PLACE_NOUNS =
   /\b(?:in|at|from|to|on|near|outside|behind|across|into|under|inside|up|down|by)\s+((?:the|a|an|my|our|his|her|their|your)\s+(?:[\w'-]+\s+){0,3}?(?:house|home|farm|barn|church|school|college|university|hospital|clinic|camp|station|street|road|avenue|park|hall|theat(?:er|re)|cinema|shop|store|market|factory|mill|port|harbou?r|quay|dock|beach|river|lake|sea|ocean|island|town|city|village|valley|hill|bluff|bottoms|field|yard|garden|kitchen|room|basement|attic|porch|shed|bunkhouse|hut|apartment|flat|hotel|lounge|club|diner|bakery|office|tin|box|jar|drawer|shoebox|suitcase|diaper|wall|cemetery|car park|junction|garage|dressing table|jewelry box|crates?|stall|corner|ward))\b/gi;
 const REASON = /\b(because|so that|since|to (?!the\b|a\b|an\b)[a-z]+|for the|so\b|that's why|afraid|wanted)\b/i;
+/**
+ * Peoples and languages said as adjectives or nouns ("this old Scotsman", "the Greek fella", "in English"):
+ * capitalised, but they say where someone is from, not who they are.
+ */
+const DEMONYMS =
+  '(?:American|English|British|Irish|Scottish|Scots|Scotch|Welsh|French|German|Dutch|Italian|Spanish|Portuguese|Greek|Polish|Russian|Ukrainian|Czech|Hungarian|Swedish|Norwegian|Danish|Finnish|Swiss|Austrian|Jewish|Chinese|Japanese|Korean|Vietnamese|Filipino|Filipina|Indian|Pakistani|Mexican|Cuban|Puerto Rican|Canadian|Australian|African|Nigerian|Kenyan|Jamaican|Haitian|Arab|Turkish|Persian|Latin|Catholic|Protestant|Baptist|Methodist|Yankee|Negro|Indian|Native|(?:Scots|English|Irish|French|Dutch|Welsh|China|Norse|Yorkshire|Cornish|Swiss|Manx)(?:man|men|woman|women))';
 const NOT_PEOPLE = new RegExp(
-  `^(?:${MONTHS}|${DAYS}|I|God|Lord|Christmas|Easter|Okay|Well|So|And|But|Oh|Ay|Then|The|A|An|Now|Right|Yes|No|I'm|I'd|I'll|I've|I’m)$`,
+  `^(?:${MONTHS}|${DAYS}|${DEMONYMS}s?|I|God|Lord|Christmas|Easter|Okay|Well|So|And|But|Oh|Ay|Then|The|A|An|Now|Right|Yes|No|I'm|I'd|I'll|I've|I’m)$`,
   'i',
 );
 
@@ -124,6 +130,18 @@ function numberFacts(sentence: string, numbers: NumberSpan[], out: Fact[]): void
       n.value >= 10 &&
       n.value <= 99 &&
       /\b(?:in|of|since|till|until|by|from|around)\s+(?:about\s+)?$/i.test(before) &&
+      !time &&
+      !measure &&
+      !money
+    ) {
+      push(out, 'year', n.text, n.start);
+    }
+    // "The last year I picked was fifty-one", "the year was sixty": a number said to be a year is one.
+    if (
+      !n.year &&
+      n.value >= 10 &&
+      n.value <= 99 &&
+      /\byear\b[^.;,]*\b(?:was|were|is)\s+(?:about\s+|maybe\s+|around\s+)?$/i.test(before) &&
       !time &&
       !measure &&
       !money

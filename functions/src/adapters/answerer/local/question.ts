@@ -193,13 +193,17 @@ export function normalizeQuestion(
       const word = raw.replace(/^'+|'+$/g, '');
       const spelled = SHORTHAND[word];
       if (spelled) return spelled.split(' ');
+      // "grandmas job": a possessive typed without its apostrophe is still the kinship word.
       const bare = word.replace(/'s$/, '');
-      const group = kinshipGroup(bare);
+      const plain =
+        !kinshipGroup(bare) && /s$/.test(bare) && kinshipGroup(bare.slice(0, -1)) ? bare.slice(0, -1) : bare;
+      const possessive = word.endsWith("'s") || plain !== bare;
+      const group = kinshipGroup(plain);
       if (group) {
         // The story calls someone else by this word ("your grandfather", "nana ji"): keep it.
-        if (group.some((w) => otherKin.has(w))) return [bare];
-        narratorWord = bare;
-        return [word.endsWith("'s") ? 'your' : 'you'];
+        if (group.some((w) => otherKin.has(w))) return [plain];
+        narratorWord = plain;
+        return [possessive ? 'your' : 'you'];
       }
       // "kowalskis", "pilots": a possessive typed without its apostrophe, when the story has the word.
       if (!storyWords.has(word) && word.length > 3 && word.endsWith('s') && storyWords.has(word.slice(0, -1)))
@@ -230,11 +234,17 @@ export interface Which {
 
 const KIND_OF = /^(?:what|which)\s+(?:kind|sort|type|kinds|sorts|types)\s+of\s+([a-z][a-z'-]*)/;
 const WHAT_NOUN = /^(?:what|which)\s+([a-z][a-z'-]*)\s+(?:did|do|does|was|were|is|are|had|has|could|would)\b/;
+/**
+ * "What was your father's job", "what was your first job in the shed": a question about a role, which the
+ * story tells as "he was a sponge diver" without the word "job".
+ */
+const WHAT_ROLE =
+  /^(?:what|which)\s+(?:was|is|were|are)\s+(?:[a-z'-]+\s+){1,3}?(job|jobs|work|occupation|trade|profession|career|position|role)(?:\s+(?:in|at|on|for|with|after|before|when|while|during|back)\b.*)?$/;
 
 /** The thing a "what/which X" question asks which one of (not a frame word such as time or colour). */
 export function whichThing(questionText: string): Which | undefined {
   const kindOf = KIND_OF.exec(questionText);
-  const match = kindOf ?? WHAT_NOUN.exec(questionText);
+  const match = kindOf ?? WHAT_NOUN.exec(questionText) ?? WHAT_ROLE.exec(questionText);
   const word = match?.[1];
   if (!word || FRAME_WORDS.has(word)) return undefined;
   const term = analyzeShort(word).terms[0];

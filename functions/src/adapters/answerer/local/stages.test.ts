@@ -39,6 +39,11 @@ describe('normalize', () => {
     const q = normalizeQuestion('how old was grandma', story);
     expect(q).toMatchObject({ text: 'how old was you', want: 'age', narratorWord: 'grandma' });
     expect(normalizeQuestion('where did you meet grandpa', story).text).toBe('where did you meet grandpa');
+    // A possessive typed without its apostrophe is still the narrator's.
+    expect(normalizeQuestion('what was nanas first car', story)).toMatchObject({
+      text: 'what was your first car',
+      narratorWord: 'nana',
+    });
   });
   it('tells the kind of answer wanted', () => {
     const want = (q: string) => normalizeQuestion(q, story).want;

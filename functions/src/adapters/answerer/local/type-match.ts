@@ -71,7 +71,12 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
   const kinds = KINDS[want];
   // "When did he retire": a year or a date, or a clock time ("at four thirty"), not "every morning".
   const vague = (f: Fact) => want === 'when' && f.kind === 'time' && findNumbers(f.text).length === 0;
-  const matching = facts.filter((f) => kinds.includes(f.kind) && !vague(f) && !inQuestion(f, questionText));
+  // "How far": a distance, not the farm's eighty acres; each "how X" asks for a measure of its own dimension.
+  const dimension = want === 'measure' ? measureDimension(questionText) : undefined;
+  const offDimension = (f: Fact) => f.kind === 'measure' && dimension !== undefined && !fitsDimension(f, dimension);
+  const matching = facts.filter(
+    (f) => kinds.includes(f.kind) && !vague(f) && !offDimension(f) && !inQuestion(f, questionText),
+  );
   const q = new Set(contentWords(questionText).map((w) => w.replace(/s$/, '')));
   // "how many kids": the count said of the question's own thing ("eighteen kids") before any other.
   const near = (f: Fact) => {
@@ -109,6 +114,47 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
       distance(a) - distance(b) ||
       a.start - b.start,
   );
+}
+
+/** Units by the dimension they measure; "how far" wants a distance, "how big" an area or a size. */
+const DIMENSION_UNITS: Record<string, RegExp> = {
+  distance: /\b(?:miles?|kilomet(?:er|re)s?|km|blocks?|yards?|feet|foot|met(?:er|re)s?|away)\b/i,
+  size: /\b(?:acres?|hectares?|square|feet|foot|yards?|met(?:er|re)s?|rooms?|storeys?|stories|floors?|big|wide|long|high|tall)\b/i,
+  height: /\b(?:feet|foot|inch(?:es)?|yards?|met(?:er|re)s?|storeys?|stories|floors?|high|deep|tall|long)\b/i,
+  weight: /\b(?:pounds?|lbs?|kilos?|kilograms?|tons?|tonnes?|stones?|ounces?|grams?)\b/i,
+  temperature: /\b(?:degrees?|below|above|zero|freezing)\b/i,
+  speed: /\b(?:an? (?:hour|minute|second)|per (?:hour|minute|second)|knots?|mph)\b/i,
+};
+const HOW_DIMENSION: Record<string, string> = {
+  far: 'distance',
+  close: 'distance',
+  near: 'distance',
+  big: 'size',
+  large: 'size',
+  small: 'size',
+  wide: 'size',
+  tall: 'height',
+  high: 'height',
+  deep: 'height',
+  low: 'height',
+  long: 'height',
+  heavy: 'weight',
+  hot: 'temperature',
+  cold: 'temperature',
+  warm: 'temperature',
+  fast: 'speed',
+};
+
+/** The dimension a "how far / how big / how cold…" question measures. */
+export function measureDimension(questionText: string): string | undefined {
+  const word = /\bhow (\w+)/.exec(questionText)?.[1];
+  return word ? HOW_DIMENSION[word] : undefined;
+}
+
+/** Whether a measure is of the dimension asked; a measure whose unit is unknown may be of any. */
+function fitsDimension(f: Fact, dimension: string): boolean {
+  if (DIMENSION_UNITS[dimension]!.test(f.text)) return true;
+  return !Object.values(DIMENSION_UNITS).some((units) => units.test(f.text));
 }
 
 /** The words after each fact in its sentence (set by `answeringFacts`' caller through `withContext`). */

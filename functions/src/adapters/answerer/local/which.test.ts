@@ -45,6 +45,19 @@ describe('which: "what X" asks which one of a thing', () => {
       kind: 'not-in-story',
     });
   });
+  it('answers "what was your uncle\'s job" with a role said of him, without the word "job"', () => {
+    const story =
+      'My uncle Teodor was a lamplighter in Lviv. He had a bad leg. That was the spring my uncle came home.';
+    expect(whichThing('what was your uncle job')).toMatchObject({ kind: false });
+    expect(ask(story, 'what was your uncles job')).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+    // "That was the spring…" says when, not what he did; an apposition tells a role too.
+    expect(ask('That was the spring my uncle came home.', 'what was your uncles job')).toEqual({
+      kind: 'not-in-story',
+    });
+    expect(
+      ask('We lodged with Mr. Abel, a retired tram driver, near the docks.', 'what job did mr abel have'),
+    ).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+  });
 });
 
 describe('which fact of a sentence answers', () => {
@@ -57,5 +70,22 @@ describe('which fact of a sentence answers', () => {
     expect(facts(sentence, 'where was the treaty signed')[0]).toBe('the Iowa');
     const college = 'In 1970 I got a place at the nursing college in Cork, the first girl from our lane to go.';
     expect(facts(college, 'where did you go to college')[0]).toBe('Cork');
+  });
+  it('takes the measure of the dimension asked: "how far" a distance, "how big" an area', () => {
+    const sentence = 'The orchard was forty acres, about three miles from the river.';
+    expect(facts(sentence, 'how far was the orchard from the river')[0]).toBe('three miles');
+    expect(facts(sentence, 'how far was the orchard from the river')).not.toContain('forty acres');
+    expect(facts(sentence, 'how big was the orchard')[0]).toBe('forty acres');
+    expect(
+      facts('It got to twenty below that winter, and the drifts were six feet high.', 'how cold did it get')[0],
+    ).toBe('twenty below');
+  });
+  it('takes a name before a people\'s word for who someone was ("an old Irishman, Seamus")', () => {
+    expect(facts('The foreman was an old Irishman, Seamus, who shouted a lot.', 'who was the foreman')[0]).toBe(
+      'Seamus',
+    );
+  });
+  it('reads a number said to be a year as one ("the year we moved was sixty-two")', () => {
+    expect(facts('The year we moved was sixty-two.', 'what year did you move')).toEqual(['sixty-two']);
   });
 });

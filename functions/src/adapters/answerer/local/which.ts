@@ -13,7 +13,34 @@ export { whichThing } from './question.ts';
  */
 /** Things a question asks for by the role someone had (index terms). */
 const ROLE_THINGS = new Set(['job', 'work', 'posit', 'trade', 'occup', 'career', 'profess', 'role']);
-const ROLE_TOLD = /\b(?:was|were|became|become|worked as|work as|trained as)\s+(?:a|an|the)\s+(?:[a-z-]+\s+)?[a-z-]+/i;
+/** Whether a "what X" question asks for a role ("what job", "what was your father's work"). */
+export function asksRole(which: Which | undefined): boolean {
+  return which !== undefined && ROLE_THINGS.has(which.term);
+}
+
+/** Whether a sentence tells someone's role ("he was a sponge diver", "I became a schoolteacher"). */
+export function tellsRole(sentence: string): boolean {
+  return ROLE_TOLD.test(sentence);
+}
+
+/**
+ * A role said of a person: "my father was a sponge diver", "I was the cigarette girl", "he became a
+ * teacher", "worked as a clerk" — not "that was the winter" (a time is not a role).
+ */
+const KIN_WORDS =
+  'father|mother|dad|mum|mom|brother|sister|husband|wife|son|daughter|uncle|aunt|grandfather|grandmother|cousin|friend';
+/** A noun for a person by what they do: a conductor, a diver, a typist, a milkman, the cigarette girl. */
+const AGENT_NOUN = '(?:[a-z-]+\\s+){0,2}[a-z-]+(?:er|or|ist|ian|man|men|woman|girl|boy|maid|hand|keeper|lady)\\b';
+const ROLE_TOLD = new RegExp(
+  [
+    // "my father was a sponge diver", "I was the cigarette girl", "Jock was a cook" (not "That was the winter")
+    `\\b(?:[Ii]|[Hh]e|[Ss]he|[Ww]e|[Tt]hey|${KIN_WORDS}|(?!(?:That|This|It|There|Here|What|Which|Who|Where|When|Then)\\b)[A-Z][a-z]+)\\s+(?:was|were|is|had been)\\s+(?:(?:a|an)\\s+(?:[a-z-]+\\s+){0,2}[a-z-]+|the\\s+${AGENT_NOUN})`,
+    // "I became a teacher", "worked as a clerk"
+    '\\b(?:became|become|worked as|work as|trained as|job as|hired as|started as|got on as)\\s+(?:a|an|the)\\s+[a-z]',
+    // "One old gentleman, a retired bus conductor called Mr. Pratt": a role said beside the person
+    `,\\s+(?:a|an)\\s+${AGENT_NOUN}`,
+  ].join('|'),
+);
 
 const termCache = new Map<string, string[]>();
 
