@@ -1,4 +1,4 @@
-import type { Term } from '../text.ts';
+import { analyzeShort, type Term } from '../text.ts';
 import { attachedFacts } from './attach.ts';
 import type { Fact } from './entities.ts';
 import { findNumbers } from './numbers.ts';
@@ -40,7 +40,30 @@ export const decideTuning = {
 
 const FIRST_PERSON = /\b(I|me|my|mine|we|us|our|ours)\b/i;
 
+/**
+ * The narrator says she does not know or will not tell ("I don't know why", "we never knew what they said",
+ * "but that's a different story"): the story does not tell it, whatever words it shares with the question.
+ */
+const UNTOLD =
+  /\b(?:i|we)\s+(?:just\s+|still\s+|honestly\s+)?(?:don'?t|do not|didn'?t|did not|never|can'?t|cannot|couldn'?t)\s+(?:\w+\s+)?(?:know|knew|remember|recall|find out|found out|learn(?:ed)?|understood|understand)\b|\b(?:nobody|no one) (?:knows|knew|ever (?:knew|found out|said))\b|\b(?:that'?s|that is) (?:another|a different|a whole other|a long) story\b/i;
+
+/** Whether `text` says the narrator does not know what is asked ("I don't know why" only for a why-question). */
+export function saysUntold(text: string, want: NormalizedQuestion['want']): boolean {
+  const m = UNTOLD.exec(text);
+  if (!m) return false;
+  const what = /^\s*(\w+)/.exec(text.slice(m.index + m[0].length))?.[1]?.toLowerCase();
+  if (what === 'why') return want === 'reason';
+  if (what === 'what' || what === 'how' || what === 'who' || what === 'where' || what === 'when')
+    return want !== 'reason';
+  return true;
+}
+
+/** Words of a sentence after the answer that can only be the narrator's aside ("But that's a different story"). */
+const ASIDE_WORDS = 10;
+
 export interface Judged extends Candidate {
+  /** The sentence (or the aside right after it) says the narrator does not know or will not tell. */
+  untold?: boolean;
   /** The fact that answers, if the question wants one. */
   facts: Fact[];
   /** Index of the next sentence when it holds the fact and this one what the question is about. */
@@ -68,7 +91,10 @@ export function judge(
     const facts = answeringFacts(index.facts[i]!, question.want, question.text);
     return thing ? namesOf(index.texts[i]!, facts, thing) : attachedFacts(index.texts[i]!, facts, terms);
   };
-  const questionVerbs = terms.filter((t) => t.pos === 'VERB').map((t) => t.term);
+  // "where were you when you heard the call": the verbs of a clause that only says which time is meant are
+  // context, not what the place or person asked for must be doing.
+  const mainTerms = new Set(analyzeShort(mainQuestion(question.text)).terms.map((t) => t.term));
+  const questionVerbs = terms.filter((t) => t.pos === 'VERB' && mainTerms.has(t.term)).map((t) => t.term);
   // Only a word the story uses: "your dad" of a story that says "Papá" is the listener's word for him.
   const kin = terms.filter((t) => KIN_TERMS.has(t.term) && index.df.has(t.term)).map((t) => t.term);
   const addressed = /\b(you|your|yours)\b/.test(question.text);
@@ -147,13 +173,30 @@ export function judge(
         !kinMissing &&
         (which === undefined ||
           tellsWhich(index.texts[c.index]!, index.terms[c.index]!, index.facts[c.index]!, question.text, which));
+    // "what happened in Korea" / "They sent me to Korea. But that's a different story.": not told.
+    const nextText = index.texts[c.index + 1];
+    const untold =
+      !typed &&
+      !question.yesNo &&
+      c.index > 0 &&
+      (saysUntold(index.texts[c.index]!, question.want) ||
+        (nextText !== undefined && nextText.split(/\s+/).length <= ASIDE_WORDS && saysUntold(nextText, question.want)));
     // "did your store burn": the narrator's own ("ours", "my", "we") before someone else's.
     const own = addressed && FIRST_PERSON.test(index.texts[c.index]!) ? decideTuning.ownBonus : 1;
     const value =
       c.bm25 * c.coverage * (bridge ? decideTuning.bridgeShare : 1) * factQuality(facts, question.want) * own;
-    out.push({ ...c, facts, bridge, value, passes });
+    out.push({ ...c, facts, bridge, value, passes, untold });
   }
   return out;
+}
+
+/** The question without a clause saying which time it means ("… when you were seasick", "… after the war"). */
+export function mainQuestion(text: string): string {
+  const m =
+    /\s(?:when|while|whenever|before|after|until|till|once)\s+(?:you|he|she|they|we|i|it|the|your|his|her|their|my)\b/.exec(
+      text,
+    );
+  return m ? text.slice(0, m.index) : text;
 }
 
 /**
@@ -193,6 +236,6 @@ export function decide(judged: readonly Judged[], index: StoryIndex, heardCount:
   const unheard = best(passing.filter((j) => lastId(j) > heardCount));
   if (unheard && (!heard || unheard.coverage > heard.coverage + decideTuning.unheardMargin))
     return { kind: 'not-yet-heard', unheard };
-  if (!heard) return { kind: 'not-in-story' };
+  if (!heard || heard.untold) return { kind: 'not-in-story' };
   return { kind: 'answer', chosen: heard };
 }

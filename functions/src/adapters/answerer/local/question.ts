@@ -145,7 +145,9 @@ const WANTS: Array<[RegExp, Want]> = [
     /^(when|since when|until when|(what|which) (day|date|month|season|night|evening|weekend|week)s?|on what day)\b/,
     'when',
   ],
-  [/\bwhen\b/, 'when'],
+  // "so when did you leave", "and you left when": when asks when, unless another question word opens the
+  // question ("who looked after you when you were sick": "when" opens a clause of it).
+  [/^(?!(?:what|who|whom|whose|where|why|how|which)\b).*\bwhen\b/, 'when'],
   [
     /\bwhat (was|is|were) (the |your |his |her |their )?[\w' -]*?\b(called|named)\b|\b(name|names)\b|\bcalled\b/,
     'name',

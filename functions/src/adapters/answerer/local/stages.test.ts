@@ -54,6 +54,10 @@ describe('normalize', () => {
     expect(want('who was your teacher')).toBe('who');
     expect(want('what was the dogs name')).toBe('name');
     expect(normalizeQuestion('did you like it', story).yesNo).toBe(true);
+    // "when" opening a clause of a who/what question says which time is meant; it is not what is asked.
+    expect(want('who fed you when you were sick')).toBe('who');
+    expect(want('what did it smell like when the mill burned')).toBe('any');
+    expect(want('so when did you leave')).toBe('when');
   });
 });
 
@@ -194,6 +198,28 @@ describe('decide', () => {
     const index = storyIndex({ sentences, story: { title: 'T' } });
     const terms = questionTerms(normalizeQuestion('when did you come to england', index.words, index.otherKin));
     expect(retrieve(index, terms).find((c) => c.id === 1)?.coverage ?? 0).toBeGreaterThan(0);
+  });
+  const askStory = (story: string, q: string, heard?: number) => {
+    const sentences = splitSentences(story);
+    const index = storyIndex({ sentences, story: { title: 'T' } });
+    const question = normalizeQuestion(q, index.words, index.otherKin);
+    const terms = questionTerms(question, index);
+    return decide(judge(index, retrieve(index, terms), question, terms), index, heard ?? sentences.length);
+  };
+  it('does not need the verb of a "when…" clause in the place that answers "where were you when…"', () => {
+    const story = 'In May 1951 we were docked off Malta when the radio picked up a mayday. We sailed at once.';
+    expect(askStory(story, 'where were you when you heard the mayday')).toMatchObject({
+      kind: 'answer',
+      chosen: { id: 1 },
+    });
+  });
+  it('declines what the narrator says she does not know or will not tell', () => {
+    const story =
+      'My brother went to Alaska in 1958. That is a different story. He wrote to us from Juneau. Then he sold the boat, and I never knew why.';
+    expect(askStory(story, 'what happened to your brother in alaska')).toEqual({ kind: 'not-in-story' });
+    expect(askStory(story, 'why did your brother sell the boat')).toEqual({ kind: 'not-in-story' });
+    // "I never knew why" does not keep it from telling what he sold.
+    expect(askStory(story, 'what did your brother sell')).toMatchObject({ kind: 'answer', chosen: { id: 4 } });
   });
   it('answers "who did X" only with a sentence where someone does X', () => {
     const sentences = splitSentences(
