@@ -87,13 +87,17 @@ export function judge(
     .map((t) => t.term);
   const detailsFit = question.want === 'when' || question.want === 'year' || question.want === 'where';
   const thing = question.want === 'name' ? namedThing(question.text) : undefined;
+  // "where is the buckle now": a sentence told in the past ("I wore it on my belt") says where it was.
+  const asksNow = asksPresent(question.text);
   const factsOf = (i: number) => {
+    if (asksNow && i > 0 && !PRESENT.test(index.texts[i]!)) return [];
     const facts = answeringFacts(index.facts[i]!, question.want, question.text);
     return thing ? namesOf(index.texts[i]!, facts, thing) : attachedFacts(index.texts[i]!, facts, terms);
   };
   // "where were you when you heard the call": the verbs of a clause that only says which time is meant are
   // context, not what the place or person asked for must be doing.
   const mainTerms = new Set(analyzeShort(mainQuestion(question.text)).terms.map((t) => t.term));
+  const questionNouns = terms.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN').map((t) => t.term);
   const questionVerbs = terms.filter((t) => t.pos === 'VERB' && mainTerms.has(t.term)).map((t) => t.term);
   // Only a word the story uses: "your dad" of a story that says "Papá" is the listener's word for him.
   const kin = terms.filter((t) => KIN_TERMS.has(t.term) && index.df.has(t.term)).map((t) => t.term);
@@ -133,6 +137,10 @@ export function judge(
       // ("…a retired bus conductor. / The winter of 1962 was the coldest" does not tell when he retired).
       const dated = question.want === 'when' || question.want === 'year' || question.want === 'time';
       if ((decideTuning.bridgeNeedsContinuation || dated) && !continues(index.texts[c.index + step]!)) break;
+      // A place in the next sentence is where the thing asked about is only when this one speaks of that
+      // thing (a noun of the question), not only of the question's verb ("I kept him talking. / We found
+      // him… in a raft" does not tell where the cards are kept).
+      if (question.want === 'where' && !questionNouns.some((t) => holdsTerm(index.terms[c.index]!, t))) break;
       const next = factsOf(c.index + step);
       if (next.length) {
         facts = next;
@@ -189,6 +197,17 @@ export function judge(
   }
   return out;
 }
+
+/** A question about how things are now ("where is it now", "who has the stall today", "where do you keep…"). */
+export function asksPresent(text: string): boolean {
+  return (
+    /\b(now|today|these days|anymore|nowadays)\b/.test(text) || /^(where|who|what)\s+(is|are|do|does)\b/.test(text)
+  );
+}
+
+/** A sentence that says how things are now: a present-tense verb or "still", "now". */
+const PRESENT =
+  /\b(is|are|am|isn't|aren't|it's|that's|there's|he's|she's|they're|we're|i'm|have|has|keep|keeps|still|now|today|live|lives|own|owns|run|runs)\b/i;
 
 /** The question without a clause saying which time it means ("… when you were seasick", "… after the war"). */
 export function mainQuestion(text: string): string {

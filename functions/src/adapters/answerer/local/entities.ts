@@ -53,9 +53,28 @@ const KIN =
 const ROLE =
   /\b(?:a|an|the)\s+(?:(?:\w+)\s+){0,2}?(man|woman|men|women|boy|girl|lady|fellow|fella|bloke|teacher|headmaster|headmistress|caretaker|doctor|nurse|cook|driver|foreman|overlooker|bartender|student|family|church|company|government|pirates?|soldiers?|sailors?|examiner|captain|priest|reverend|farmer|rancher|supplier|technician|instructor|boss|owner|neighbou?r|friend|stranger|kids|children|prisoners|folks|crew|couple)\b/gi;
 const PLACE_PREP =
-  /\b(?:in|at|from|to|on|near|outside|behind|across|into|up to|down to|over to|by|off)\s+((?:the\s+)?(?:[A-Z][\w'.-]*)(?:[\s,]+(?:of\s+|the\s+)?[A-Z][\w'.-]*)*)/g;
+  /\b(?:in|at|from|to|on|near|outside|behind|across|into|up to|down to|over to|by|off)\s+((?:the\s+)?(?:[A-Z][\w'.-]*)(?:(?:\s+|,\s+(?!(?:Mr|Mrs|Ms|Miss|Dr|Sister|Brother|Father|Aunt|Uncle)\b))(?:of\s+|the\s+)?[A-Z][\w'.-]*)*)/g;
 const PLACE_NOUNS =
   /\b(?:in|at|from|to|on|near|outside|behind|across|into|under|inside|up|down|by)\s+((?:the|a|an|my|our|his|her|their|your)\s+(?:[\w'-]+\s+){0,3}?(?:house|home|farm|barn|church|school|college|university|hospital|clinic|camp|station|street|road|avenue|park|hall|theat(?:er|re)|cinema|shop|store|market|factory|mill|port|harbou?r|quay|dock|beach|river|lake|sea|ocean|island|town|city|village|valley|hill|bluff|bottoms|field|yard|garden|kitchen|room|basement|attic|porch|shed|bunkhouse|hut|apartment|flat|hotel|lounge|club|diner|bakery|office|tin|box|jar|drawer|shoebox|suitcase|diaper|wall|cemetery|car park|junction|garage|dressing table|jewelry box|crates?|stall|corner|ward))\b/gi;
+/**
+ * Any thing a locative preposition names ("I slept on a cot next to her sewing machine", "under the
+ * stairs"): a place for "where", after the named places and the place nouns above. Not a time or a
+ * manner said with the same prepositions ("in the morning", "on the way", "at the time", "in a hurry").
+ */
+const LOCATIVE =
+  /\b(?:in|on|at|into|onto|under|inside|behind|beside|beneath|underneath|next to|near|over)\s+((?:the|a|an|my|our|his|her|their|your|this|that)\s+(?:[a-z][\w'-]*\s+){0,2}?([a-z][\w'-]*))(?=\s*(?:[,.;:!?"”]|$)|\s+(?:with|for|where|which|that|and|but|when|of|in|on|at|next|near|under|behind|until|till|every|all|by|so)\b)/g;
+const NOT_PLACES = new Set(
+  'time times day days night nights morning mornings evening afternoon week weeks month months year years winter summer spring fall autumn end way moment meantime hurry while beginning middle rest same first last whole lot bit kind sort line row trouble love mood hand hands back front top bottom dark light war news paper papers radio phone telephone weekend weekends minute minutes hour hours second seconds season seasons fact case course life future past'.split(
+    ' ',
+  ),
+);
+
+/** Whether a place fact is only a thing a preposition names (`LOCATIVE`), not a named place or a place noun. */
+export function isGenericPlace(fact: Fact): boolean {
+  return genericPlaces.has(fact);
+}
+const genericPlaces = new WeakSet<Fact>();
+
 const REASON = /\b(because|so that|since|to (?!the\b|a\b|an\b)[a-z]+|for the|so\b|that's why|afraid|wanted)\b/i;
 /**
  * Peoples and languages said as adjectives or nouns ("this old Scotsman", "the Greek fella", "in English"):
@@ -218,6 +237,12 @@ export function factsIn(sentence: string): Fact[] {
     push(out, 'place', place, m.index! + m[0].indexOf(m[1]!));
   }
   for (const m of sentence.matchAll(PLACE_NOUNS)) push(out, 'place', m[1]!, m.index! + m[0].indexOf(m[1]!));
+  for (const m of sentence.matchAll(LOCATIVE)) {
+    const start = m.index! + m[0].indexOf(m[1]!);
+    if (NOT_PLACES.has(m[2]!.toLowerCase()) || out.some((f) => f.kind === 'place' && f.start === start)) continue;
+    push(out, 'place', m[1]!, start);
+    genericPlaces.add(out[out.length - 1]!);
+  }
   const reason = REASON.exec(sentence);
   if (reason) push(out, 'reason', sentence.slice(reason.index), reason.index);
   return out.sort((a, b) => a.start - b.start);

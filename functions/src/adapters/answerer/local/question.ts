@@ -152,8 +152,9 @@ const WANTS: Array<[RegExp, Want]> = [
     /\bwhat (was|is|were) (the |your |his |her |their )?[\w' -]*?\b(called|named)\b|\b(name|names)\b|\bcalled\b/,
     'name',
   ],
-  [/^(who|whom|whose)\b|\bwho\b/, 'who'],
-  [/^(where|from where)\b|\bwhere\b/, 'where'],
+  // "where did the man who sold you the farm live": "who" opens a clause of a where-question.
+  [/^(who|whom|whose)\b|^(?!(?:what|when|where|why|how|which)\b).*\bwho\b/, 'who'],
+  [/^(where|from where)\b|^(?!(?:what|who|whom|whose|when|why|how|which)\b).*\bwhere\b/, 'where'],
   [/^(why|how come)\b|\bwhat for\b/, 'reason'],
 ];
 

@@ -58,6 +58,8 @@ describe('normalize', () => {
     expect(want('who fed you when you were sick')).toBe('who');
     expect(want('what did it smell like when the mill burned')).toBe('any');
     expect(want('so when did you leave')).toBe('when');
+    expect(want('where did the man who sold you the farm live')).toBe('where');
+    expect(want('what is there now where the mill was')).toBe('any');
   });
 });
 
@@ -212,6 +214,17 @@ describe('decide', () => {
       kind: 'answer',
       chosen: { id: 1 },
     });
+  });
+  it('answers "where is it now" from what the story says of now, not where it was', () => {
+    const story = 'I wore the brooch on my coat until the war. I still have it. It is in a drawer in my bedroom.';
+    expect(askStory(story, 'where is the brooch now')).toMatchObject({ kind: 'answer', chosen: { id: 1, bridge: 3 } });
+    expect(askStory(story, 'where did you wear the brooch')).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+  });
+  it('takes a place from the next sentence only when this one speaks of the thing asked about', () => {
+    const story =
+      'I kept him talking all night. We found him at dawn in a lifeboat. I kept the letters. They are in a box.';
+    const answer = askStory(story, 'where do you keep the letters');
+    expect(answer).toMatchObject({ kind: 'answer', chosen: { id: 3, bridge: 4 } });
   });
   it('declines what the narrator says she does not know or will not tell', () => {
     const story =

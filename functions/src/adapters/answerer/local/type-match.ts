@@ -1,4 +1,4 @@
-import type { Fact, FactKind } from './entities.ts';
+import { type Fact, type FactKind, isGenericPlace } from './entities.ts';
 import { findNumbers } from './numbers.ts';
 import type { Want } from './question.ts';
 
@@ -93,7 +93,21 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
       : 0;
   // "where did you go to college" → "the teachers' college in Rhodes": a fact that repeats a word of the
   // question names the thing asked about, and of the others the one nearest the question's words answers.
-  const mentions = (f: Fact) => (contentWords(f.text).some((w) => q.has(w.replace(/s$/, ''))) ? 1 : 0);
+  // "the Santa Anita racetrack" for "where did you live at the racetrack": a name said of the question's own
+  // thing (the word right after it) is that thing, not the answer.
+  const modifies = (f: Fact) => {
+    const next = /^ ([a-z][a-z'-]{3,})/.exec(sentenceAfter.get(f) ?? '')?.[1];
+    return !NEAR_KINDS.has(f.kind) && next !== undefined && !WH.has(next) && q.has(next.replace(/s$/, '')) ? 1 : 0;
+  };
+  const mentions = (f: Fact) => (contentWords(f.text).some((w) => q.has(w.replace(/s$/, ''))) || modifies(f) ? 1 : 0);
+  // "where was she from": the place after the question's own preposition ("from Iowa") before others.
+  const stranded = /\b(from|to|in|at|on)\s*$/.exec(questionText.replace(/[?!.\s]+$/, ''))?.[1];
+  const sameRole = (f: Fact) => {
+    if (f.kind !== 'place' || !stranded) return 0;
+    const before = (factSentence.get(f) ?? '').slice(0, f.start);
+    return new RegExp(`\\b${stranded}\\s+(?:the\\s+)?$`, 'i').test(before) ? 0 : 1;
+  };
+  const generic = (f: Fact) => (isGenericPlace(f) ? 1 : 0);
   const distance = (f: Fact) => {
     const sentence = factSentence.get(f)?.toLowerCase();
     if (!sentence) return 0;
@@ -111,6 +125,8 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
       unnamed(a) - unnamed(b) ||
       near(a) - near(b) ||
       mentions(a) - mentions(b) ||
+      sameRole(a) - sameRole(b) ||
+      generic(a) - generic(b) ||
       distance(a) - distance(b) ||
       a.start - b.start,
   );
@@ -156,6 +172,8 @@ function fitsDimension(f: Fact, dimension: string): boolean {
   if (DIMENSION_UNITS[dimension]!.test(f.text)) return true;
   return !Object.values(DIMENSION_UNITS).some((units) => units.test(f.text));
 }
+
+const WH = new Set(['what', 'when', 'where', 'which', 'whom', 'whose', 'with', 'that', 'this', 'there', 'then']);
 
 /** The words after each fact in its sentence (set by `answeringFacts`' caller through `withContext`). */
 const sentenceAfter = new WeakMap<Fact, string>();

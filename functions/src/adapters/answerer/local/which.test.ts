@@ -85,6 +85,24 @@ describe('which fact of a sentence answers', () => {
       'Seamus',
     );
   });
+  it('takes any thing a locative preposition names as a place, after named places, but not a time', () => {
+    expect(facts('I slept on a folding bed next to the stove for a year.', 'where did you sleep')[0]).toBe(
+      'a folding bed',
+    );
+    expect(facts('We got there in the morning and slept in the hayloft.', 'where did you sleep')).toEqual([
+      'the hayloft',
+    ]);
+    expect(facts('We lived in a trailer in Dayton.', 'where did you live')[0]).toBe('Dayton');
+  });
+  it('takes the place after the question\'s own preposition: "where was she from" / "from Ohio"', () => {
+    const sentence = 'In the camp school my teacher was a young woman from Ohio, Mrs. Lund, who sang to us.';
+    expect(facts(sentence, 'where was mrs lund from')[0]).toBe('Ohio');
+  });
+  it('does not answer with a name said of the question\'s own thing ("the Hollister shipyard")', () => {
+    expect(
+      facts('We went to the Hollister shipyard, where we slept in a loft.', 'where did you sleep at the shipyard')[0],
+    ).toBe('a loft');
+  });
   it('reads a number said to be a year as one ("the year we moved was sixty-two")', () => {
     expect(facts('The year we moved was sixty-two.', 'what year did you move')).toEqual(['sixty-two']);
   });
