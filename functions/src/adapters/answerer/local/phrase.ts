@@ -1,4 +1,5 @@
 import { analyzeShort } from '../text.ts';
+import { mainClauses } from './attach.ts';
 import { correctionAt } from './corrections.ts';
 import type { Fact } from './entities.ts';
 
@@ -13,6 +14,8 @@ export const phraseTuning = {
   minWords: 6,
   /** Longest answer, in words, before it is cut to the clauses that matter. */
   maxWords: 24,
+  /** Longest main clause kept whole around a fact; a longer one is cut to the comma clauses around it. */
+  factMaxWords: 14,
 };
 
 interface Clause {
@@ -73,12 +76,8 @@ export function phrase(sentence: string, fact: Fact | undefined, questionText: s
 
 function shortPhrase(sentence: string, fact: Fact | undefined, questionText: string): string {
   if (words(sentence) <= phraseTuning.maxWords && !fact) return tidy(sentence);
+  if (fact) return factPhrase(sentence, fact);
   const list = clauses(sentence);
-  if (fact) {
-    const at = list.findIndex((c) => c.start <= fact.start && fact.start < c.end + 1);
-    const run = at < 0 ? list : around(list, at);
-    return tidy(run.map((c) => c.text).join(', '));
-  }
   const q = new Set(analyzeShort(questionText).terms.map((t) => t.term));
   let best = 0;
   let bestScore = -1;
@@ -96,6 +95,37 @@ function shortPhrase(sentence: string, fact: Fact | undefined, questionText: str
     run.push(following);
   return tidy(run.map((c) => c.text).join(', '));
 }
+
+/**
+ * Around a fact: the main clause that holds it, a statement of its own ("I was the oldest of five kids so I
+ * started milking when I was seven" → "I was the oldest of five kids."). A long one is cut to the comma
+ * clauses around the fact, with the clause that opens it (its subject and verb) when the fact's clause is
+ * only a fragment ("…, with a cardboard suitcase my uncle had painted").
+ */
+function factPhrase(sentence: string, fact: Fact): string {
+  const main = mainClauses(sentence).find((c) => c.start <= fact.start && fact.start < c.end + 1);
+  const text = main ? sentence.slice(main.start, main.end) : sentence;
+  const offset = main?.start ?? 0;
+  if (words(text) <= phraseTuning.factMaxWords && words(text) >= 3) return tidy(text);
+  const list = clauses(text);
+  const at = list.findIndex((c) => c.start <= fact.start - offset && fact.start - offset < c.end + 1);
+  if (at < 0) return tidy(text);
+  let run = around(list, at);
+  // A fragment takes the clauses from the opening one (its subject and verb) when the whole stays short.
+  const last = list.indexOf(run[run.length - 1]!);
+  const fromOpening = list.slice(0, last + 1);
+  if (
+    !run.includes(list[0]!) &&
+    !SUBJECT_START.test(run[0]!.text) &&
+    words(fromOpening.map((c) => c.text).join(' ')) <= phraseTuning.maxWords
+  )
+    run = fromOpening;
+  return tidy(run.map((c) => c.text).join(', '));
+}
+
+/** A clause that opens with its own subject, so it stands as a statement. */
+const SUBJECT_START =
+  /^\s*(?:and |but |so |then )?(?:i|we|he|she|they|you|it|there|my|our|his|her|their|the|this|that|[A-Z][a-z]+ (?:was|were|had|did|is|[a-z]+ed))\b/i;
 
 /** Of several facts of the kind asked for in one sentence, the one the narrator settles on. */
 export function settledFact(sentence: string, facts: readonly Fact[]): Fact | undefined {

@@ -111,15 +111,22 @@ describe('resolve corrections', () => {
 });
 
 describe('phrase', () => {
-  it('answers with the clause holding the fact, long enough to stand alone', () => {
-    const sentence = 'We had a dairy farm, eighty acres, about six miles outside Chippewa Falls.';
-    const fact = factsIn(sentence).find((f) => f.text === 'eighty acres');
-    expect(clauses(sentence).map((c) => c.text)).toEqual([
-      'We had a dairy farm',
-      'eighty acres',
-      'about six miles outside Chippewa Falls.',
-    ]);
-    expect(phrase(sentence, fact, 'how big was the farm')).toBe('We had a dairy farm, eighty acres.');
+  it('answers with the main clause holding the fact, cut to its comma clauses when long', () => {
+    const sentence = 'We rented a plot, thirty acres, near the quarry.';
+    const fact = factsIn(sentence).find((f) => f.text === 'thirty acres');
+    expect(clauses(sentence).map((c) => c.text)).toEqual(['We rented a plot', 'thirty acres', 'near the quarry.']);
+    expect(phrase(sentence, fact, 'how big was the plot')).toBe('We rented a plot, thirty acres, near the quarry.');
+    // "…so I started…": two statements; the one holding the fact answers.
+    const two = 'I was the youngest of six girls so I started sewing when I was eight.';
+    const six = factsIn(two).find((f) => f.text === 'six');
+    expect(phrase(two, six, 'how many sisters did you have')).toBe('I was the youngest of six girls.');
+    // A long main clause: the fact's clause, with the opening clause when it is only a fragment.
+    const long =
+      'I crossed from Dover on the night ferry in March 1958, with a trunk my grandfather had made from a tea chest, and a letter.';
+    const grandfather = factsIn(long).find((f) => f.text.startsWith('my grandfather'));
+    expect(phrase(long, grandfather, 'who made your trunk')).toBe(
+      'I crossed from Dover on the night ferry in March 1958, with a trunk my grandfather had made from a tea chest.',
+    );
   });
   it('keeps a short sentence whole and drops a leading connective', () => {
     expect(phrase('And then we left for good.', undefined, 'did you leave')).toBe('Then we left for good.');
