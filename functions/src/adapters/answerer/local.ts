@@ -1,4 +1,4 @@
-import { isCorrection } from './local/corrections.ts';
+import { isCorrection, laterCorrection } from './local/corrections.ts';
 import { continues, decide, type Judged, judge } from './local/decide.ts';
 import { phrase, phraseTuning, settledFact, toFirstPerson } from './local/phrase.ts';
 import { normalizeQuestion } from './local/question.ts';
@@ -55,14 +55,32 @@ export function answerLocally(request: AnswerRequest, engine: Answer['engine'] =
   trace?.push(`decide: ${decision.kind}${decision.kind === 'answer' ? ` #${decision.chosen.id}` : ''}`);
   if (decision.kind !== 'answer') return decline(decision.kind, engine);
   // resolve corrections: a later heard sentence that corrects what the chosen one says about the same thing.
-  const chosen = resolveCorrection(decision.chosen, judged, index, request.heardCount, isTyped(question.want));
+  const typed = isTyped(question.want);
+  const chosen = typed ? decision.chosen : resolveCorrection(decision.chosen, judged, index, request.heardCount);
+  let factIndex = chosen.bridge ?? chosen.index;
+  let fact = chosen.facts.length ? settledFact(index.texts[factIndex]!, chosen.facts) : undefined;
+  let cited = chosen.bridge ? [chosen.id, index.ids[chosen.bridge]!] : [chosen.id];
+  if (typed && fact) {
+    const coverage = new Map(judged.map((j) => [j.index, j.coverage]));
+    const correction = laterCorrection(
+      index,
+      { index: chosen.index, bridge: chosen.bridge, fact },
+      question.want,
+      question.text,
+      request.heardCount,
+      (k) => (coverage.get(k) ?? 0) >= chosen.coverage * 0.6,
+    );
+    if (correction) {
+      factIndex = correction.factIndex;
+      fact = correction.fact;
+      cited = [...new Set([correction.index, correction.factIndex])].map((i) => index.ids[i]!);
+      trace?.push(`resolve corrections: #${chosen.id} corrected by #${index.ids[correction.index]}: ${fact.text}`);
+    }
+  }
   if (chosen !== decision.chosen) trace?.push(`resolve corrections: #${decision.chosen.id} corrected by #${chosen.id}`);
   // phrase
-  const factIndex = chosen.bridge ?? chosen.index;
   const sentence = index.texts[factIndex]!;
-  const fact = chosen.facts.length ? settledFact(sentence, chosen.facts) : undefined;
   let said = phrase(sentence, fact, question.text);
-  const cited = chosen.bridge ? [chosen.id, index.ids[chosen.bridge]!] : [chosen.id];
   // "Why did you join? / I was seventeen. / My mother had to sign.": an answer to a question that wants no
   // particular fact goes on into the next sentence when that one continues it and the answer is short.
   const next = factIndex + 1;
@@ -82,17 +100,12 @@ export function answerLocally(request: AnswerRequest, engine: Answer['engine'] =
   return { answer, citedSentenceIds: cited.filter((id) => id >= DETAILS_SENTENCE_ID), declined: false, engine };
 }
 
-function resolveCorrection(
-  chosen: Judged,
-  judged: readonly Judged[],
-  index: StoryIndex,
-  heardCount: number,
-  typed: boolean,
-): Judged {
+/** An answer that wants no particular fact: a later passing sentence that says it corrects supersedes it. */
+function resolveCorrection(chosen: Judged, judged: readonly Judged[], index: StoryIndex, heardCount: number): Judged {
   let out = chosen;
   for (const j of judged) {
     if (j.index <= chosen.index || index.ids[j.bridge ?? j.index]! > heardCount) continue;
-    if (typed ? j.facts.length === 0 : !j.passes) continue;
+    if (!j.passes) continue;
     if (j.coverage < chosen.coverage * 0.6) continue;
     if (isCorrection(index.texts[j.index]!)) out = j;
   }

@@ -1,11 +1,22 @@
+import type { Fact } from './entities.ts';
+import { findNumbers } from './numbers.ts';
+import type { Want } from './question.ts';
+import { answeringFacts } from './type-match.ts';
+
 /**
  * The resolve-corrections stage: narrators correct themselves ("For years I told people forty… it was
- * twenty-six", "the sixteenth, no, hang on, ours broke the seventeenth"). A later heard sentence that says
- * it corrects, and speaks of the same thing, supersedes the one chosen; within one sentence, the fact after
- * the correction wins (phrase stage).
+ * twenty-six", "the sixteenth, no, hang on, ours broke the seventeenth", "My sister says it was 1953, and
+ * she is right"). A later heard sentence that says it corrects, and speaks of the same thing, supersedes the
+ * one chosen; within one sentence, the fact after the correction wins (phrase stage).
  */
 export const CORRECTION =
-  /\b(no,? wait|wait,? no|i tell a lie|no,? hang on|hang on|i'?m sorry|sorry,|actually|turned out|it was never|was really|in fact|i mean|correction|i said earlier|i told people|for years i|i was wrong|that'?s not right|not [\w-]+,? (?:but|it was)|no,? no|let me think)\b|^no\b|^okay,|, no,/i;
+  /\b(no,? wait|wait,? no|i tell a lie|no,? hang on|hang on|i'?m sorry|sorry,|actually|turned out|it was never|was really|in fact|i mean|correction|i said earlier|i told people|for years i|i was wrong|i'?m wrong|that'?s not right|that'?s wrong|not [\w-]+,? (?:but|it was)|no,? no|let me think|or was it|come to think of it|now that i think|(?:i )?had (?:it|that) wrong|got (?:it|that) wrong|(?:she|he|they)(?:'s| is| was| were) right|the truth is|to tell the truth|my mistake|i should say|i misremembered|i remembered wrong|it was more like|more like)\b|^no\b|^okay,|, no,/i;
+
+/**
+ * Markers that also fill ordinary talk ("I mean", "actually", "let me think"): a sentence with only these
+ * corrects the statement only when it repeats its value or the question's words, not for being near.
+ */
+const WEAK = /^(?:actually|i mean|in fact|let me think|more like|sorry,|okay,|no|hang on|, no,)$/i;
 
 export function isCorrection(text: string): boolean {
   return CORRECTION.test(text);
@@ -15,4 +26,114 @@ export function isCorrection(text: string): boolean {
 export function correctionAt(text: string): number {
   const m = CORRECTION.exec(text);
   return m ? m.index : -1;
+}
+
+export const correctionTuning = {
+  /** A correction this many sentences after the statement is about it even without repeating its words. */
+  nearSentences: 2,
+};
+
+/** Markers that grant the fact said before them and take back the earlier statement. */
+const RETRACTS_EARLIER =
+  /\b(?:had (?:it|that) wrong|got (?:it|that) wrong|(?:she|he|they)(?:'s| is| was| were) right|my mistake|i misremembered|i remembered wrong|i was wrong|i'?m wrong)\b/i;
+
+/** Facts said with a unit that a correction may leave out ("nine hundred dollars… eleven hundred"). */
+const UNIT_KINDS = new Set(['money', 'measure', 'duration', 'count']);
+
+/** What a correcting sentence needs from the story (the local answerer's index). */
+export interface CorrectionStory {
+  texts: readonly string[];
+  facts: readonly (readonly Fact[])[];
+  ids: readonly number[];
+}
+
+export interface Correction {
+  /** Index of the sentence that says it corrects. */
+  index: number;
+  /** Index of the sentence holding the corrected fact (the same, or the one after it). */
+  factIndex: number;
+  fact: Fact;
+}
+
+/**
+ * "I mean, my brother was twenty": a fact said of someone the question does not ask about (a person right
+ * before "was/is/turned" and the fact) corrects nothing about the one asked.
+ */
+function saidOfOther(sentence: string, facts: readonly Fact[], fact: Fact, questionText: string): boolean {
+  const asked = new Set(questionText.toLowerCase().match(/[a-z]+/g) ?? []);
+  return facts.some(
+    (p) =>
+      p.kind === 'person' &&
+      p.end <= fact.start &&
+      /^\s+(?:was|were|is|turned|had been|got)\s+(?:about\s+|only\s+|just\s+)?$/i.test(
+        sentence.slice(p.end, fact.start),
+      ) &&
+      !(p.text.toLowerCase().match(/[a-z]+/g) ?? []).some((w) => w.length > 2 && w !== 'the' && asked.has(w)),
+  );
+}
+
+/** A fact's value, to tell a correction from a repeat ("I said earlier about forty" repeats forty). */
+function valueOf(fact: Fact): string {
+  const numbers = findNumbers(fact.text).map((n) => n.value);
+  return numbers.length ? numbers.join(' ') : fact.text.toLowerCase().replace(/^(the|a|an|my|our)\s+/, '');
+}
+
+/**
+ * A later heard sentence that corrects the fact the answer stands on: it says it corrects, it is near the
+ * statement or repeats its value or the question's words (`related`), and it (or the sentence after it,
+ * going on about it: "I said earlier about forty. It was never more than twenty-six.") states another fact
+ * of the kind asked. The last such correction wins.
+ */
+export function laterCorrection(
+  story: CorrectionStory,
+  chosen: { index: number; bridge?: number; fact: Fact },
+  want: Want,
+  questionText: string,
+  heardCount: number,
+  related: (index: number) => boolean,
+): Correction | undefined {
+  const from = chosen.bridge ?? chosen.index;
+  const corrected = valueOf(chosen.fact);
+  let out: Correction | undefined;
+  for (let k = from + 1; k < story.texts.length && story.ids[k]! <= heardCount; k++) {
+    const text = story.texts[k]!;
+    const at = correctionAt(text);
+    if (at < 0) continue;
+    const strong = [...text.matchAll(new RegExp(CORRECTION.source, 'gi'))].some(
+      (m) => !WEAK.test(m[0].trim().toLowerCase()),
+    );
+    const near = k - from <= correctionTuning.nearSentences && strong;
+    const repeats = story.facts[k]!.some((f) => valueOf(f) === corrected);
+    if (!near && !repeats && !related(k)) continue;
+    // "The house cost nine hundred dollars. Come to think of it, it was eleven hundred": the unit carries over.
+    const fresh = (i: number) => {
+      const facts = answeringFacts(story.facts[i]!, want, questionText).filter((f) => valueOf(f) !== corrected);
+      const found =
+        facts.length || !UNIT_KINDS.has(chosen.fact.kind)
+          ? facts
+          : story.facts[i]!.filter((f) => f.kind === 'count' && valueOf(f) !== corrected);
+      return found.filter((f) => !saidOfOther(story.texts[i]!, story.facts[i]!, f, questionText));
+    };
+    // The fact after the correction marker, the last one said ("sixty, no, sixty-one"); else any new one
+    // ("my sister says it was 1953, and she is right").
+    // A fact before the marker is the one taken back ("they think I worked at the Blue Note, but no, no"),
+    // unless the marker owns the fact said before it ("it was 1953, and she is right").
+    const all = fresh(k);
+    const own = all.filter((f) => f.end > at);
+    const found = own.length ? own[own.length - 1] : RETRACTS_EARLIER.test(text) ? all[all.length - 1] : undefined;
+    if (found) {
+      out = { index: k, factIndex: k, fact: found };
+      continue;
+    }
+    const next = k + 1;
+    if (
+      next < story.texts.length &&
+      story.ids[next]! <= heardCount &&
+      /^\s*(it|that|he|she|they|there|we|i)\b/i.test(story.texts[next]!)
+    ) {
+      const following = fresh(next);
+      if (following.length) out = { index: k, factIndex: next, fact: following[0]! };
+    }
+  }
+  return out;
 }

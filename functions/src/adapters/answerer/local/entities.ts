@@ -203,7 +203,9 @@ export function factsIn(sentence: string): Fact[] {
     push(out, 'person', m[0], m.index!);
     push(out, 'name', m[0], m.index!);
   }
-  for (const m of sentence.matchAll(KIN)) push(out, 'person', m[0], m.index!);
+  // "my brother Gene", not "my brother was": the name after the kin word is capitalised (KIN ignores case).
+  for (const m of sentence.matchAll(KIN))
+    push(out, 'person', m[0].replace(new RegExp(`(\\b${m[1]})\\s+[a-z][\\w'-]*$`), '$1'), m.index!);
   for (const m of sentence.matchAll(ROLE)) push(out, 'person', m[0], m.index!);
   // Capitalised words inside the sentence: names of people, places, ships, shops.
   for (const m of sentence.matchAll(

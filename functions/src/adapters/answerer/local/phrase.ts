@@ -104,8 +104,17 @@ function shortPhrase(sentence: string, fact: Fact | undefined, questionText: str
  */
 function factPhrase(sentence: string, fact: Fact): string {
   const main = mainClauses(sentence).find((c) => c.start <= fact.start && fact.start < c.end + 1);
-  const text = main ? sentence.slice(main.start, main.end) : sentence;
-  const offset = main?.start ?? 0;
+  let text = main ? sentence.slice(main.start, main.end) : sentence;
+  let offset = main?.start ?? 0;
+  // "No, I tell a lie, I was fifteen": the answer starts after the correction, at the clause with the fact.
+  const correction = correctionAt(text);
+  if (correction >= 0 && correction < fact.start - offset) {
+    const from = clauses(text).find((c) => c.start > correction && c.end >= fact.start - offset);
+    if (from && from.start <= fact.start - offset) {
+      text = text.slice(from.start);
+      offset += from.start;
+    }
+  }
   if (words(text) <= phraseTuning.factMaxWords && words(text) >= 3) return tidy(text);
   const list = clauses(text);
   const at = list.findIndex((c) => c.start <= fact.start - offset && fact.start - offset < c.end + 1);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerLocally } from '../local.ts';
 import { splitSentences } from '../text.ts';
 import { correctionAt, isCorrection } from './corrections.ts';
 import { decide, judge } from './decide.ts';
@@ -107,6 +108,38 @@ describe('resolve corrections', () => {
     const years = factsIn(sentence).filter((f) => f.kind === 'year');
     expect(correctionAt(sentence)).toBeGreaterThan(0);
     expect(settledFact(sentence, years)?.text).toBe('sixty-one');
+  });
+});
+
+describe('resolve corrections across sentences', () => {
+  const ask = (story: string, question: string) => {
+    const sentences = splitSentences(story);
+    const answer = answerLocally({ story: { title: 'T' }, sentences, heardCount: sentences.length, question });
+    return { text: answer.answer, cited: answer.citedSentenceIds };
+  };
+  it("lets a later correction win, even one that does not repeat the question's words", () => {
+    const crew =
+      'We had about forty men on the crew that first year. The boss was a Swede. I said earlier about forty. It was never more than twenty-six, I looked it up.';
+    expect(ask(crew, 'how many men were on the crew')).toEqual({
+      text: 'It was never more than twenty-six.',
+      cited: [3, 4],
+    });
+    const bakery =
+      'I started at the bakery at fourteen. No, I tell a lie, I was fifteen, because it was after the flood.';
+    expect(ask(bakery, 'how old were you when you started at the bakery').text).toBe(
+      'I was fifteen, because it was after the flood.',
+    );
+    const house = 'The house cost nine hundred dollars. Come to think of it, it was eleven hundred, with the lot.';
+    expect(ask(house, 'how much did the house cost').text).toBe('It was eleven hundred, with the lot.');
+    const tulsa = 'We moved to Tulsa in 1952. My sister says it was 1953, and she is right, I had that wrong.';
+    expect(ask(tulsa, 'when did you move to tulsa').text).toContain('1953');
+  });
+  it('does not take what the narrator denies, nor an aside that only sounds like a correction', () => {
+    const club =
+      'The dance hall was the Palomar. People mix it up, they think I sang at the Trianon, but no, no. I mean, I was nineteen.';
+    expect(ask(club, 'what was the dance hall called').text).toContain('Palomar');
+    const age = 'I was seventeen when I joined. I mean, my brother was twenty and he joined too.';
+    expect(ask(age, 'how old were you when you joined').text).toContain('seventeen');
   });
 });
 
