@@ -34,6 +34,11 @@ export const decideTuning = {
    * found elsewhere is most likely about something else ("when did the club close").
    */
   typedShortfall: 0.5,
+  /**
+   * A typed answer covering less than this must speak of the question's key noun (its rarest noun the
+   * story uses, outside a "when…" clause): weak evidence about something else is declined.
+   */
+  keyNounCoverage: 0.5,
   /** Words of a sentence that is only the name asked for, right after the one naming what it names. */
   nameFragmentWords: 3,
 };
@@ -114,6 +119,17 @@ export function judge(
           ).map((c) => [c.index, c.coverage]),
         )
       : undefined;
+  // The question's most telling thing: its rarest noun the story uses ("how much did you earn in a summer":
+  // summer). A fact in a sentence that does not speak of it is most likely about something else.
+  const keyNoun = terms
+    .filter(
+      (t) =>
+        (t.pos === 'NOUN' || t.pos === 'PROPN') &&
+        mainTerms.has(t.term) &&
+        index.df.has(t.term) &&
+        !KIN_TERMS.has(t.term),
+    )
+    .sort((a, b) => index.df.get(a.term)! - index.df.get(b.term)!)[0]?.term;
   const out: Judged[] = [];
   for (const candidate of candidates) {
     const role = roleCoverage?.get(candidate.index);
@@ -175,8 +191,13 @@ export function judge(
     // "did your father come home": a question about one of the family is answered only by a sentence that
     // speaks of that person (named, or carried by a pronoun), not by one about others ("some did not come home").
     const kinMissing = kin.some((k) => !says(k));
+    const keyMissing = keyNoun !== undefined && !says(keyNoun) && !saysInWords(index.texts[c.index]!, keyNoun);
     const passes = typed
-      ? facts.length > 0 && c.coverage >= decideTuning.minTypedCoverage && !verbMissing && !kinMissing
+      ? facts.length > 0 &&
+        c.coverage >= decideTuning.minTypedCoverage &&
+        !verbMissing &&
+        !kinMissing &&
+        !(keyMissing && c.coverage < decideTuning.keyNounCoverage)
       : c.coverage >= decideTuning.minCoverage &&
         !kinMissing &&
         (which === undefined ||

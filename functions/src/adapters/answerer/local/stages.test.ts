@@ -270,6 +270,12 @@ describe('decide', () => {
     const answer = askStory(story, 'where do you keep the letters');
     expect(answer).toMatchObject({ kind: 'answer', chosen: { id: 3, bridge: 4 } });
   });
+  it("declines a fact weakly matched in a sentence that does not speak of the question's key noun", () => {
+    const story =
+      'The winters were long on the ridge. We were paid two dollars a bushel for picking apples. Summers we swam in the creek and fished.';
+    expect(askStory(story, 'how much did you earn in a summer')).toEqual({ kind: 'not-in-story' });
+    expect(askStory(story, 'how much were you paid for apples')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
   it('declines what the narrator says she does not know or will not tell', () => {
     const story =
       'My brother went to Alaska in 1958. That is a different story. He wrote to us from Juneau. Then he sold the boat, and I never knew why.';
