@@ -39,6 +39,8 @@ export const decideTuning = {
    * story uses, outside a "when…" clause): weak evidence about something else is declined.
    */
   keyNounCoverage: 0.5,
+  /** A why-question prefers a sentence that gives a reason outright by this factor. */
+  reasonBonus: 1.5,
   /** Words of a sentence that is only the name asked for, right after the one naming what it names. */
   nameFragmentWords: 3,
 };
@@ -140,7 +142,10 @@ export function judge(
     if (c.index === 0 && !detailsFit) continue;
     // "how many cows did Gene have": a sentence about someone else does not answer.
     if (names.some((n) => !index.terms[c.index]!.includes(n))) continue;
-    let facts = factsOf(c.index);
+    // "why did it take so long" / "…because the truck was old": a reason said outright is the answer, and
+    // lets a sentence answer on less of the question's wording.
+    const reason = question.want === 'reason' ? reasonIn(index.texts[c.index]!) : undefined;
+    let facts = reason ? [reason] : factsOf(c.index);
     let bridge: number | undefined;
     // The fact may follow in the next sentence, or the one after a short fragment ("Boston Police.").
     for (
@@ -198,7 +203,8 @@ export function judge(
         !verbMissing &&
         !kinMissing &&
         !(keyMissing && c.coverage < decideTuning.keyNounCoverage)
-      : c.coverage >= decideTuning.minCoverage &&
+      : (c.coverage >= decideTuning.minCoverage ||
+          (reason !== undefined && c.coverage >= decideTuning.minTypedCoverage)) &&
         !kinMissing &&
         (which === undefined ||
           tellsWhich(index.texts[c.index]!, index.terms[c.index]!, index.facts[c.index]!, question.text, which));
@@ -213,10 +219,28 @@ export function judge(
     // "did your store burn": the narrator's own ("ours", "my", "we") before someone else's.
     const own = addressed && FIRST_PERSON.test(index.texts[c.index]!) ? decideTuning.ownBonus : 1;
     const value =
-      c.bm25 * c.coverage * (bridge ? decideTuning.bridgeShare : 1) * factQuality(facts, question.want) * own;
+      c.bm25 *
+      c.coverage *
+      (bridge ? decideTuning.bridgeShare : 1) *
+      factQuality(facts, question.want) *
+      own *
+      (reason ? decideTuning.reasonBonus : 1);
     out.push({ ...c, facts, bridge, value, passes, untold });
   }
   return out;
+}
+
+/**
+ * A reason said outright: "because (of)", "so that", "since" (not "since 1931"), "that's why", "the
+ * reason", "on account of", "due to" — the clause from the marker on.
+ */
+const STRONG_REASON =
+  /\b(because|cause|'cause|so that|since (?![\d']|nineteen|eighteen|then|when|before|after)|that'?s why|the reason|on account of|due to)\b/i;
+
+export function reasonIn(sentence: string): Fact | undefined {
+  const m = STRONG_REASON.exec(sentence);
+  if (!m) return undefined;
+  return { kind: 'reason', text: sentence.slice(m.index).trim(), start: m.index, end: sentence.length };
 }
 
 /** A question about how things are now ("where is it now", "who has the stall today", "where do you keep…"). */

@@ -276,6 +276,14 @@ describe('decide', () => {
     expect(askStory(story, 'how much did you earn in a summer')).toEqual({ kind: 'not-in-story' });
     expect(askStory(story, 'how much were you paid for apples')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
   });
+  it('answers "why" with a sentence giving a reason outright, on less of the question\'s wording', () => {
+    const story =
+      'We went up to Fresno in the old Ford every June. It took three days, because the radiator kept boiling over. Fresno was hot and the work was hard. The drive home took two days.';
+    expect(askStory(story, 'why did the drive to fresno take so long')).toMatchObject({
+      kind: 'answer',
+      chosen: { id: 2 },
+    });
+  });
   it('declines what the narrator says she does not know or will not tell', () => {
     const story =
       'My brother went to Alaska in 1958. That is a different story. He wrote to us from Juneau. Then he sold the boat, and I never knew why.';
