@@ -275,6 +275,12 @@ describe('decide', () => {
       'The winters were long on the ridge. We were paid two dollars a bushel for picking apples. Summers we swam in the creek and fished.';
     expect(askStory(story, 'how much did you earn in a summer')).toEqual({ kind: 'not-in-story' });
     expect(askStory(story, 'how much were you paid for apples')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    // A fragment after the sentence that speaks of it answers together with it.
+    const bakery = 'In 1961 we bought a bakery on Elm Street. Nine hundred dollars, with a loan. The ovens were old.';
+    expect(askStory(bakery, 'how much did the bakery cost')).toMatchObject({
+      kind: 'answer',
+      chosen: { id: 1, bridge: 2 },
+    });
   });
   it('answers "why" with a sentence giving a reason outright, on less of the question\'s wording', () => {
     const story =
