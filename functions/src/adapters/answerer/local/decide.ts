@@ -39,6 +39,8 @@ export const decideTuning = {
    * story uses, outside a "when…" clause): weak evidence about something else is declined.
    */
   keyNounCoverage: 0.5,
+  /** …unless that noun is in more than this share of the story's sentences (the story's topic). */
+  keyNounShare: 0.15,
   /** A why-question prefers a sentence that gives a reason outright by this factor. */
   reasonBonus: 1.5,
   /** Words of a sentence that is only the name asked for, right after the one naming what it names. */
@@ -129,9 +131,13 @@ export function judge(
         (t.pos === 'NOUN' || t.pos === 'PROPN') &&
         mainTerms.has(t.term) &&
         index.df.has(t.term) &&
-        !KIN_TERMS.has(t.term),
+        !KIN_TERMS.has(t.term) &&
+        !ANSWER_NOUNS.has(t.term),
     )
-    .sort((a, b) => index.df.get(a.term)! - index.df.get(b.term)!)[0]?.term;
+    .sort((a, b) => index.df.get(a.term)! - index.df.get(b.term)!)
+    // A noun of many sentences is the story's topic ("the store" of a shopkeeper's story): said or not, the
+    // sentences speak of it.
+    .filter((t) => index.df.get(t.term)! <= Math.max(2, index.texts.length * decideTuning.keyNounShare))[0]?.term;
   const out: Judged[] = [];
   for (const candidate of candidates) {
     const role = roleCoverage?.get(candidate.index);
@@ -242,6 +248,11 @@ export function reasonIn(sentence: string): Fact | undefined {
   if (!m) return undefined;
   return { kind: 'reason', text: sentence.slice(m.index).trim(), start: m.index, end: sentence.length };
 }
+
+/** Nouns that name the kind of answer wanted ("what hours", "what day", "how many times"), not its topic. */
+const ANSWER_NOUNS = new Set(
+  'hour day week month year time date age price cost amount number place night morning season decad'.split(' '),
+);
 
 /** A question about how things are now ("where is it now", "who has the stall today", "where do you keep…"). */
 export function asksPresent(text: string): boolean {

@@ -275,6 +275,10 @@ describe('decide', () => {
       'The winters were long on the ridge. We were paid two dollars a bushel for picking apples. Summers we swam in the creek and fished.';
     expect(askStory(story, 'how much did you earn in a summer')).toEqual({ kind: 'not-in-story' });
     expect(askStory(story, 'how much were you paid for apples')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    // The story's topic (a noun of many of its sentences) goes without saying.
+    const shop =
+      'The shop was my life. The shop sold bread. Every child knew the shop. We opened at six in the morning and closed at nine at night. The shop closed in 1990.';
+    expect(askStory(shop, 'what hours was the shop open')).toMatchObject({ kind: 'answer', chosen: { id: 4 } });
     // A fragment after the sentence that speaks of it answers together with it.
     const bakery = 'In 1961 we bought a bakery on Elm Street. Nine hundred dollars, with a loan. The ovens were old.';
     expect(askStory(bakery, 'how much did the bakery cost')).toMatchObject({
