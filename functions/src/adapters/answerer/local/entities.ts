@@ -36,6 +36,12 @@ const DATE_WORDS = new RegExp(
 );
 const RELATIVE =
   /\b((?:the )?(?:day|week|month|year|winter|summer|spring|fall|autumn|christmas|morning|night) (?:after|before)|(?:the )?next (?:day|week|month|year|winter|summer|spring|fall|autumn|christmas|morning)|(?:\w+ )?(?:days?|weeks?|months?|years?) (?:after|before|later|earlier)|after the war|before the war|that (?:winter|summer|spring|fall|autumn|night|morning|day|year))\b/i;
+/** Decades: "the mid-fifties", "the late sixties", "the 1930s", "the '40s", "the nineteen-twenties". */
+const DECADE =
+  /\b(?:the\s+)?(?:(?:early|mid|middle|late)[\s-]+)?(?:(?:nineteen[\s-]?)?(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)|(?:18|19|20)\d0'?s|'\d0s)\b/gi;
+/** A time told by what happened then: "during the Depression", "around the time Kennedy was shot". */
+const DURING =
+  /\b(?:during|throughout)\s+the\s+(?:[A-Za-z][\w'-]*\s+){0,2}?(?:war|depression|blitz|occupation|strike|flood|drought|famine|epidemic|revolution|boom|crash|blackout|emergency|troubles|evacuation|[A-Z][\w'-]*)\b|\baround the time\b[^,.;]*/g;
 const TIME_UNITS =
   /^\s*(?:and a half\s+)?(seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|summers?|winters?|seasons?|terms?)\b/i;
 const MONEY_UNITS =
@@ -134,7 +140,8 @@ function numberFacts(sentence: string, numbers: NumberSpan[], out: Fact[]): void
       /^\s*(?:o'clock|in the (?:morning|afternoon|evening)|at night|(?:thirty|fifteen|forty-five)\b|a\.?m\.?|p\.?m\.?)/i.test(
         after,
       ) ||
-      /\b(?:at|till|until|by)\s+(?:about\s+)?$/i.test(before)
+      // "at seven", "till three": a bare number after these is a clock hour; "left school at fourteen" is an age.
+      (/\b(?:at|till|until|by)\s+(?:about\s+)?$/i.test(before) && n.value <= 12)
     ) {
       push(
         out,
@@ -197,6 +204,8 @@ export function factsIn(sentence: string): Fact[] {
   numberFacts(sentence, findNumbers(sentence), out);
   for (const m of sentence.matchAll(new RegExp(DATE_WORDS.source, 'gi'))) push(out, 'date', m[0], m.index!);
   for (const m of sentence.matchAll(new RegExp(RELATIVE.source, 'gi'))) push(out, 'date', m[0], m.index!);
+  for (const m of sentence.matchAll(DECADE)) push(out, 'year', m[0], m.index!);
+  for (const m of sentence.matchAll(DURING)) push(out, 'date', m[0], m.index!);
   for (const m of sentence.matchAll(new RegExp(TIME_OF_DAY.source, 'gi'))) push(out, 'time', m[0], m.index!);
   for (const m of sentence.matchAll(COLOURS)) push(out, 'colour', m[0], m.index!);
   for (const m of sentence.matchAll(TITLES)) {

@@ -16,7 +16,8 @@ const KINDS: Record<Exclude<Want, 'any' | 'reason'>, FactKind[]> = {
   count: ['count', 'measure', 'money', 'duration'],
   year: ['year'],
   time: ['time'],
-  when: ['year', 'date', 'time'],
+  // "She died when I was nine": an age dates an event when the story gives nothing else.
+  when: ['year', 'date', 'time', 'age'],
   name: ['name'],
   who: ['person', 'name'],
   where: ['place'],

@@ -103,6 +103,19 @@ describe('which fact of a sentence answers', () => {
       facts('We went to the Hollister shipyard, where we slept in a loft.', 'where did you sleep at the shipyard')[0],
     ).toBe('a loft');
   });
+  it("dates an event by a decade, by what happened then, or by the narrator's age", () => {
+    expect(facts('By the late fifties we had a television.', 'when did you get a television')).toEqual([
+      'the late fifties',
+    ]);
+    expect(facts('Back in the 1920s my father drove a mule team.', 'when did your father drive mules')).toEqual([
+      'the 1920s',
+    ]);
+    expect(facts('We ate turnips all through the winter during the Blockade.', 'when did you eat turnips')).toContain(
+      'during the Blockade',
+    );
+    expect(facts('I quit school at fifteen.', 'when did you quit school')).toEqual(['fifteen']);
+    expect(facts('We closed at nine.', 'what time did you close')).toEqual(['nine']);
+  });
   it('reads a number said to be a year as one ("the year we moved was sixty-two")', () => {
     expect(facts('The year we moved was sixty-two.', 'what year did you move')).toEqual(['sixty-two']);
   });
