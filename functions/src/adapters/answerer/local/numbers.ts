@@ -185,5 +185,15 @@ export function findNumbers(text: string): NumberSpan[] {
       }
     }
   }
+  // "a dozen eggs", "two dozen", "half a dozen", "a couple of weeks": counts said without a number word.
+  for (const m of text.matchAll(/\b(?:(half) an? |(a|one|[a-z]+) )?dozen\b(?!s)|\ba couple of\b/gi)) {
+    const start = m.index!;
+    const end = start + m[0].length;
+    const times = m[1] ? 0.5 : m[2] ? (/^(a|one)$/i.test(m[2]) ? 1 : wordValue(m[2].toLowerCase())) : 1;
+    if (times === undefined) continue;
+    const value = /couple/i.test(m[0]) ? 2 : times * 12;
+    for (let k = out.length - 1; k >= 0; k--) if (out[k]!.start < end && out[k]!.end > start) out.splice(k, 1);
+    out.push({ value, start, end, year: false, ordinal: false, text: m[0] });
+  }
   return out.sort((x, y) => x.start - y.start);
 }

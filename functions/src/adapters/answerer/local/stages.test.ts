@@ -26,6 +26,12 @@ describe('numbers', () => {
       [11000, false],
     ]);
     expect(found("the flood of '93")).toEqual([[1993, true]]);
+    expect(found('two dozen rolls and half a dozen pies, a couple of days later')).toEqual([
+      [24, false],
+      [6, false],
+      [2, false],
+    ]);
+    expect(found('dozens of letters')).toEqual([]);
   });
 });
 
