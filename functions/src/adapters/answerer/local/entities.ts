@@ -93,6 +93,10 @@ const NOT_PEOPLE = new RegExp(
   'i',
 );
 
+/** Last words of place names ("Miles City", "Custer County", "Pearl Harbor", "Cottage Grove"). */
+const PLACE_HEAD =
+  /^(?:City|Town|Township|County|Parish|Province|State|Street|St|Avenue|Ave|Road|Rd|Lane|Boulevard|Square|Corner|Bay|Harbou?r|River|Creek|Lake|Mountains?|Valley|Falls|Springs|Park|Hills?|Island|Islands|Beach|Port|Point|Heights|Grove|Station|Bridge|Gardens?|Green|Common|Canyon|Desert|Forest|Coast|Sea|Ocean|Gulf|Strait|Channel)$/;
+
 /** Capitalised only because they open a sentence: pronouns, articles, connectives, common openers. */
 const SENTENCE_OPENERS =
   /^(?:he|she|it|we|they|you|my|our|your|his|her|their|its|this|that|these|those|there|here|every|each|some|no|nobody|everybody|everyone|somebody|someone|nothing|everything|one|two|after|before|when|once|later|then|that|what|which|who|if|because|mother|father|mum|mom|dad|people|life|work|school|money|nobody|all|both|most|many|few|last|next|first|in|on|at|by|for|with|from|to|of|as|only|just|even|still|never|always|sometimes|soon|today|yesterday|tomorrow)$/i;
@@ -223,9 +227,15 @@ export function factsIn(sentence: string): Fact[] {
     const words = m[0].split(/\s+/);
     if (words.every((w) => NOT_PEOPLE.test(w.replace(/['’]s$/, '')))) continue;
     push(out, 'name', m[0].replace(/['’]s$/, ''), m.index!);
-    // A name after "in/at/from/to" is a place, not a person ("outside Chippewa Falls").
+    // A name after "in/at/from/to" is a place, not a person ("outside Chippewa Falls"); so is a name whose
+    // last word says it is a place ("Miles City went over to dial telephones", "Fields Corner").
+    const bare = m[0].replace(/['’]s$/, '');
+    if (words.length > 1 && PLACE_HEAD.test(words[words.length - 1]!.replace(/['’]s$/, ''))) {
+      push(out, 'place', bare, m.index!);
+      continue;
+    }
     if (!/\b(?:in|at|from|to|on|near|outside|behind|across|into|off)\s+(?:the\s+)?$/i.test(sentence.slice(0, m.index!)))
-      push(out, 'person', m[0].replace(/['’]s$/, ''), m.index!);
+      push(out, 'person', bare, m.index!);
   }
   // "Darcy taught me.": a capitalised first word that is no pronoun, article or connective, doing something.
   const opener =

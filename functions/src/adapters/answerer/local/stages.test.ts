@@ -93,6 +93,9 @@ describe('type-match', () => {
     expect(kinds('Otis.')).toContain('name:Otis');
     expect(kinds('Everything changed after that.').filter((k) => k.startsWith('person'))).toEqual([]);
     expect(kinds('Then we moved.').filter((k) => k.startsWith('person'))).toEqual([]);
+    // A name whose last word says it is a place is a place, wherever it stands.
+    expect(kinds('In 1950 Rapid City got its first traffic light.')).toContain('place:Rapid City');
+    expect(kinds('In 1950 Rapid City got its first traffic light.')).not.toContain('person:Rapid City');
   });
   it('does not answer with what the question already holds', () => {
     const facts = factsIn('The teacher was Miss Kowalski.');
