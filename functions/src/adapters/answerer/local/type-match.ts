@@ -75,10 +75,17 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
   // "How far": a distance, not the farm's eighty acres; each "how X" asks for a measure of its own dimension.
   const dimension = want === 'measure' ? measureDimension(questionText) : undefined;
   const offDimension = (f: Fact) => f.kind === 'measure' && dimension !== undefined && !fitsDimension(f, dimension);
-  const matching = facts.filter(
-    (f) => kinds.includes(f.kind) && !vague(f) && !offDimension(f) && !inQuestion(f, questionText),
-  );
   const q = new Set(contentWords(questionText).map((w) => w.replace(/s$/, '')));
+  // "what colour was the car" is not answered by "a man with a red truck": a colour said of another thing.
+  const otherThing = (f: Fact) => {
+    if (f.kind !== 'colour') return false;
+    // A name after it may be the thing's own ("the car was a green Ford").
+    const next = /^\s+([a-z][\w'-]*)/.exec(sentenceAfter.get(f) ?? '')?.[1];
+    return next !== undefined && !NOT_A_THING.has(next) && !q.has(next.replace(/s$/, ''));
+  };
+  const matching = facts.filter(
+    (f) => kinds.includes(f.kind) && !vague(f) && !offDimension(f) && !otherThing(f) && !inQuestion(f, questionText),
+  );
   // "how many kids": the count said of the question's own thing ("eighteen kids") before any other.
   const near = (f: Fact) => {
     if (!NEAR_KINDS.has(f.kind)) return 0;
@@ -173,6 +180,13 @@ function fitsDimension(f: Fact, dimension: string): boolean {
   if (DIMENSION_UNITS[dimension]!.test(f.text)) return true;
   return !Object.values(DIMENSION_UNITS).some((units) => units.test(f.text));
 }
+
+/** Words after a colour that are not the thing it colours ("green and white", "red, mostly", "blue as ice"). */
+const NOT_A_THING = new Set(
+  'and or but with as in on at from to by for of like then when where that which all too very mostly really still again and-white'.split(
+    ' ',
+  ),
+);
 
 const WH = new Set(['what', 'when', 'where', 'which', 'whom', 'whose', 'with', 'that', 'this', 'there', 'then']);
 

@@ -116,6 +116,13 @@ describe('which fact of a sentence answers', () => {
     expect(facts('I quit school at fifteen.', 'when did you quit school')).toEqual(['fifteen']);
     expect(facts('We closed at nine.', 'what time did you close')).toEqual(['nine']);
   });
+  it('takes only a colour said of the thing asked about', () => {
+    const sentence = 'The bus broke down, and a farmer with a red tractor towed us.';
+    expect(facts(sentence, 'what colour was the bus')).toEqual([]);
+    expect(facts(sentence, 'what colour was the tractor')).toEqual(['red']);
+    expect(facts('Our bus was green and white.', 'what colour was the bus')).toEqual(['green', 'white']);
+    expect(facts('The bus was a blue Bedford.', 'what colour was the bus')).toEqual(['blue']);
+  });
   it('reads a number said to be a year as one ("the year we moved was sixty-two")', () => {
     expect(facts('The year we moved was sixty-two.', 'what year did you move')).toEqual(['sixty-two']);
   });
