@@ -100,7 +100,9 @@ export function judge(
   const asksNow = asksPresent(question.text);
   const factsOf = (i: number) => {
     if (asksNow && i > 0 && !PRESENT.test(index.texts[i]!)) return [];
-    const facts = answeringFacts(index.facts[i]!, question.want, question.text);
+    const facts = answeringFacts(index.facts[i]!, question.want, question.text).filter(
+      (f) => !(question.want === 'count' && countOfOther(index.texts[i]!, f, terms)),
+    );
     return thing ? namesOf(index.texts[i]!, facts, thing) : attachedFacts(index.texts[i]!, facts, terms);
   };
   // "where were you when you heard the call": the verbs of a clause that only says which time is meant are
@@ -247,6 +249,33 @@ export function reasonIn(sentence: string): Fact | undefined {
   const m = STRONG_REASON.exec(sentence);
   if (!m) return undefined;
   return { kind: 'reason', text: sentence.slice(m.index).trim(), start: m.index, end: sentence.length };
+}
+
+/** Words after a number that do not say what it counts ("twenty, maybe", "thirty of us", "six in all"). */
+const NOT_COUNTED = new Set(
+  'and or but with as in on at from to by for of like then when where that which all more less or so maybe about times a an the each every'.split(
+    ' ',
+  ),
+);
+const stemsOf = new Map<string, string[]>();
+
+/**
+ * "how many cows did Gene have" is not answered by "Gene had three sons": a count said of a thing the
+ * question does not name (nor a related word).
+ */
+function countOfOther(sentence: string, fact: Fact, terms: readonly Term[]): boolean {
+  if (fact.kind !== 'count') return false;
+  const next = /^[\s-]+([a-z][a-z'-]*)/.exec(sentence.slice(fact.end, fact.end + 30))?.[1];
+  if (!next || NOT_COUNTED.has(next)) return false;
+  let stems = stemsOf.get(next);
+  if (!stems) {
+    stems = analyzeShort(next)
+      .terms.filter((t) => t.pos === 'NOUN')
+      .map((t) => t.term);
+    if (stemsOf.size > 5_000) stemsOf.clear();
+    stemsOf.set(next, stems);
+  }
+  return stems.length > 0 && !terms.some((t) => holdsTerm(stems, t.term));
 }
 
 /** Nouns that name the kind of answer wanted ("what hours", "what day", "how many times"), not its topic. */

@@ -303,6 +303,12 @@ describe('decide', () => {
       chosen: { id: 2 },
     });
   });
+  it('does not count one thing for another: "how many cows did Abe have" is not "Abe had three sons"', () => {
+    const story = 'My uncle Abe loved his cows. Abe had three sons and a mule. Abe kept forty hens too.';
+    expect(askStory(story, 'how many cows did abe have')).toEqual({ kind: 'not-in-story' });
+    expect(askStory(story, 'how many sons did abe have')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    expect(askStory(story, 'how many hens did abe keep')).toMatchObject({ kind: 'answer', chosen: { id: 3 } });
+  });
   it('declines what the narrator says she does not know or will not tell', () => {
     const story =
       'My brother went to Alaska in 1958. That is a different story. He wrote to us from Juneau. Then he sold the boat, and I never knew why.';
