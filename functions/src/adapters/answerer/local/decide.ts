@@ -101,7 +101,9 @@ export function judge(
   const factsOf = (i: number) => {
     if (asksNow && i > 0 && !PRESENT.test(index.texts[i]!)) return [];
     const facts = answeringFacts(index.facts[i]!, question.want, question.text).filter(
-      (f) => !(question.want === 'count' && countOfOther(index.texts[i]!, f, terms)),
+      (f) =>
+        !(question.want === 'count' && countOfOther(index.texts[i]!, f, terms)) &&
+        !(question.want === 'money' && priceOfOther(index.texts[i]!, f, terms)),
     );
     return thing ? namesOf(index.texts[i]!, facts, thing) : attachedFacts(index.texts[i]!, facts, terms);
   };
@@ -275,6 +277,23 @@ function countOfOther(sentence: string, fact: Fact, terms: readonly Term[]): boo
     if (stemsOf.size > 5_000) stemsOf.clear();
     stemsOf.set(next, stems);
   }
+  return stems.length > 0 && !terms.some((t) => holdsTerm(stems, t.term));
+}
+
+/**
+ * "how much did the car cost" is not answered by "three hundred dollars for the truck": a price said of a
+ * thing the question does not name (nor a related word); "for it" may be anything.
+ */
+function priceOfOther(sentence: string, fact: Fact, terms: readonly Term[]): boolean {
+  if (fact.kind !== 'money') return false;
+  const m =
+    /^\s*(?:a \w+\s+)?(?:for|on)\s+(?:the|a|an|my|his|her|our|their|that|this)\s+(?:[a-z-]+\s+)?([a-z][a-z-]*)/.exec(
+      sentence.slice(fact.end, fact.end + 50),
+    );
+  if (!m) return false;
+  const stems = analyzeShort(m[0])
+    .terms.filter((t) => t.pos === 'NOUN')
+    .map((t) => t.term);
   return stems.length > 0 && !terms.some((t) => holdsTerm(stems, t.term));
 }
 

@@ -309,6 +309,11 @@ describe('decide', () => {
     expect(askStory(story, 'how many sons did abe have')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
     expect(askStory(story, 'how many hens did abe keep')).toMatchObject({ kind: 'answer', chosen: { id: 3 } });
   });
+  it("does not take the price of one thing for another's", () => {
+    const story = 'Dad bought the tractor in 1952. He paid four hundred dollars for the plough, secondhand.';
+    expect(askStory(story, 'how much did the tractor cost')).toEqual({ kind: 'not-in-story' });
+    expect(askStory(story, 'how much did the plough cost')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
   it('declines what the narrator says she does not know or will not tell', () => {
     const story =
       'My brother went to Alaska in 1958. That is a different story. He wrote to us from Juneau. Then he sold the boat, and I never knew why.';
