@@ -73,7 +73,7 @@ function saidOfOther(sentence: string, facts: readonly Fact[], fact: Fact, quest
 }
 
 /** A fact's value, to tell a correction from a repeat ("I said earlier about forty" repeats forty). */
-function valueOf(fact: Fact): string {
+function factValue(fact: Fact): string {
   const numbers = findNumbers(fact.text).map((n) => n.value);
   return numbers.length ? numbers.join(' ') : fact.text.toLowerCase().replace(/^(the|a|an|my|our)\s+/, '');
 }
@@ -93,7 +93,7 @@ export function laterCorrection(
   related: (index: number) => boolean,
 ): Correction | undefined {
   const from = chosen.bridge ?? chosen.index;
-  const corrected = valueOf(chosen.fact);
+  const corrected = factValue(chosen.fact);
   let out: Correction | undefined;
   for (let k = from + 1; k < story.texts.length && story.ids[k]! <= heardCount; k++) {
     const text = story.texts[k]!;
@@ -103,15 +103,15 @@ export function laterCorrection(
       (m) => !WEAK.test(m[0].trim().toLowerCase()),
     );
     const near = k - from <= correctionTuning.nearSentences && strong;
-    const repeats = story.facts[k]!.some((f) => valueOf(f) === corrected);
+    const repeats = story.facts[k]!.some((f) => factValue(f) === corrected);
     if (!near && !repeats && !related(k)) continue;
     // "The house cost nine hundred dollars. Come to think of it, it was eleven hundred": the unit carries over.
     const fresh = (i: number) => {
-      const facts = answeringFacts(story.facts[i]!, want, questionText).filter((f) => valueOf(f) !== corrected);
+      const facts = answeringFacts(story.facts[i]!, want, questionText).filter((f) => factValue(f) !== corrected);
       const found =
         facts.length || !UNIT_KINDS.has(chosen.fact.kind)
           ? facts
-          : story.facts[i]!.filter((f) => f.kind === 'count' && valueOf(f) !== corrected);
+          : story.facts[i]!.filter((f) => f.kind === 'count' && factValue(f) !== corrected);
       return found.filter((f) => !saidOfOther(story.texts[i]!, story.facts[i]!, f, questionText));
     };
     // The fact after the correction marker, the last one said ("sixty, no, sixty-one"); else any new one

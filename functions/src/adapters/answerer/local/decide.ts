@@ -1,6 +1,17 @@
 import { analyzeShort, type Term } from '../text.ts';
 import { attachedFacts } from './attach.ts';
 import type { Fact } from './entities.ts';
+import {
+  ANSWER_NOUNS,
+  ASIDE_WORDS,
+  asksPresent,
+  countOfOther,
+  mainQuestion,
+  PRESENT,
+  priceOfOther,
+  reasonIn,
+  saysUntold,
+} from './evidence.ts';
 import { findNumbers } from './numbers.ts';
 import type { NormalizedQuestion } from './question.ts';
 import type { Candidate, StoryIndex } from './retrieve.ts';
@@ -48,27 +59,6 @@ export const decideTuning = {
 };
 
 const FIRST_PERSON = /\b(I|me|my|mine|we|us|our|ours)\b/i;
-
-/**
- * The narrator says she does not know or will not tell ("I don't know why", "we never knew what they said",
- * "but that's a different story"): the story does not tell it, whatever words it shares with the question.
- */
-const UNTOLD =
-  /\b(?:i|we)\s+(?:just\s+|still\s+|honestly\s+)?(?:don'?t|do not|didn'?t|did not|never|can'?t|cannot|couldn'?t)\s+(?:\w+\s+)?(?:know|knew|remember|recall|find out|found out|learn(?:ed)?|understood|understand)\b|\b(?:nobody|no one) (?:knows|knew|ever (?:knew|found out|said))\b|\b(?:that'?s|that is) (?:another|a different|a whole other|a long) story\b/i;
-
-/** Whether `text` says the narrator does not know what is asked ("I don't know why" only for a why-question). */
-export function saysUntold(text: string, want: NormalizedQuestion['want']): boolean {
-  const m = UNTOLD.exec(text);
-  if (!m) return false;
-  const what = /^\s*(\w+)/.exec(text.slice(m.index + m[0].length))?.[1]?.toLowerCase();
-  if (what === 'why') return want === 'reason';
-  if (what === 'what' || what === 'how' || what === 'who' || what === 'where' || what === 'when')
-    return want !== 'reason';
-  return true;
-}
-
-/** Words of a sentence after the answer that can only be the narrator's aside ("But that's a different story"). */
-const ASIDE_WORDS = 10;
 
 export interface Judged extends Candidate {
   /** The sentence (or the aside right after it) says the narrator does not know or will not tell. */
@@ -238,88 +228,6 @@ export function judge(
     out.push({ ...c, facts, bridge, value, passes, untold });
   }
   return out;
-}
-
-/**
- * A reason said outright: "because (of)", "so that", "since" (not "since 1931"), "that's why", "the
- * reason", "on account of", "due to" — the clause from the marker on.
- */
-const STRONG_REASON =
-  /\b(because|cause|'cause|so that|since (?![\d']|nineteen|eighteen|then|when|before|after)|that'?s why|the reason|on account of|due to)\b/i;
-
-export function reasonIn(sentence: string): Fact | undefined {
-  const m = STRONG_REASON.exec(sentence);
-  if (!m) return undefined;
-  return { kind: 'reason', text: sentence.slice(m.index).trim(), start: m.index, end: sentence.length };
-}
-
-/** Words after a number that do not say what it counts ("twenty, maybe", "thirty of us", "six in all"). */
-const NOT_COUNTED = new Set(
-  'and or but with as in on at from to by for of like then when where that which all more less or so maybe about times a an the each every'.split(
-    ' ',
-  ),
-);
-const stemsOf = new Map<string, string[]>();
-
-/**
- * "how many cows did Gene have" is not answered by "Gene had three sons": a count said of a thing the
- * question does not name (nor a related word).
- */
-function countOfOther(sentence: string, fact: Fact, terms: readonly Term[]): boolean {
-  if (fact.kind !== 'count') return false;
-  const next = /^[\s-]+([a-z][a-z'-]*)/.exec(sentence.slice(fact.end, fact.end + 30))?.[1];
-  if (!next || NOT_COUNTED.has(next)) return false;
-  let stems = stemsOf.get(next);
-  if (!stems) {
-    stems = analyzeShort(next)
-      .terms.filter((t) => t.pos === 'NOUN')
-      .map((t) => t.term);
-    if (stemsOf.size > 5_000) stemsOf.clear();
-    stemsOf.set(next, stems);
-  }
-  return stems.length > 0 && !terms.some((t) => holdsTerm(stems, t.term));
-}
-
-/**
- * "how much did the car cost" is not answered by "three hundred dollars for the truck": a price said of a
- * thing the question does not name (nor a related word); "for it" may be anything.
- */
-function priceOfOther(sentence: string, fact: Fact, terms: readonly Term[]): boolean {
-  if (fact.kind !== 'money') return false;
-  const m =
-    /^\s*(?:a \w+\s+)?(?:for|on)\s+(?:the|a|an|my|his|her|our|their|that|this)\s+(?:[a-z-]+\s+)?([a-z][a-z-]*)/.exec(
-      sentence.slice(fact.end, fact.end + 50),
-    );
-  if (!m) return false;
-  const stems = analyzeShort(m[0])
-    .terms.filter((t) => t.pos === 'NOUN')
-    .map((t) => t.term);
-  return stems.length > 0 && !terms.some((t) => holdsTerm(stems, t.term));
-}
-
-/** Nouns that name the kind of answer wanted ("what hours", "what day", "how many times"), not its topic. */
-const ANSWER_NOUNS = new Set(
-  'hour day week month year time date age price cost amount number place night morning season decad'.split(' '),
-);
-
-/** A question about how things are now ("where is it now", "who has the stall today", "where do you keep…"). */
-export function asksPresent(text: string): boolean {
-  return (
-    /\b(now|today|these days|anymore|nowadays)\b/.test(text) || /^(where|who|what)\s+(is|are|do|does)\b/.test(text)
-  );
-}
-
-/** A sentence that says how things are now: a present-tense verb or "still", "now". */
-const PRESENT =
-  /\b(is|are|am|isn't|aren't|it's|that's|there's|he's|she's|they're|we're|i'm|have|has|keep|keeps|still|now|today|live|lives|own|owns|run|runs)\b/i;
-
-/** The question without a clause saying which time it means ("… when you were seasick", "… after the war"). */
-export function mainQuestion(text: string): string {
-  const m =
-    /\s(?:when|while|whenever|before|after|until|till|once)\s+(?:you|he|she|they|we|i|it|the|your|his|her|their|my)\b/.exec(
-      text,
-    );
-  return m ? text.slice(0, m.index) : text;
 }
 
 /**
