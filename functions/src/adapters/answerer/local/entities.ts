@@ -93,6 +93,9 @@ const NOT_PEOPLE = new RegExp(
   'i',
 );
 
+const BOUND_FOR =
+  /\b(?:left|leave|leaves|leaving|sailed|sail|set (?:off|out|sail)|headed|heading|bound|departed|emigrated|started out|went off)\b(?:\s+[a-z]+){0,3}?\s+for\s+((?:the\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)/g;
+
 /** Last words of place names ("Miles City", "Custer County", "Pearl Harbor", "Cottage Grove"). */
 const PLACE_HEAD =
   /^(?:City|Town|Township|County|Parish|Province|State|Street|St|Avenue|Ave|Road|Rd|Lane|Boulevard|Square|Corner|Bay|Harbou?r|River|Creek|Lake|Mountains?|Valley|Falls|Springs|Park|Hills?|Island|Islands|Beach|Port|Point|Heights|Grove|Station|Bridge|Gardens?|Green|Common|Canyon|Desert|Forest|Coast|Sea|Ocean|Gulf|Strait|Channel)$/;
@@ -258,6 +261,8 @@ export function factsIn(sentence: string): Fact[] {
     push(out, 'place', place, m.index! + m[0].indexOf(m[1]!));
   }
   for (const m of sentence.matchAll(PLACE_NOUNS)) push(out, 'place', m[1]!, m.index! + m[0].indexOf(m[1]!));
+  // "left the harbour for North Africa", "sailed for Sydney": where a journey was bound.
+  for (const m of sentence.matchAll(BOUND_FOR)) push(out, 'place', m[1]!, m.index! + m[0].lastIndexOf(m[1]!));
   for (const m of sentence.matchAll(LOCATIVE)) {
     const start = m.index! + m[0].indexOf(m[1]!);
     if (NOT_PLACES.has(m[2]!.toLowerCase()) || out.some((f) => f.kind === 'place' && f.start === start)) continue;

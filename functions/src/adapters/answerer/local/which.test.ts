@@ -116,6 +116,11 @@ describe('which fact of a sentence answers', () => {
     expect(facts('I quit school at fifteen.', 'when did you quit school')).toEqual(['fifteen']);
     expect(facts('We closed at nine.', 'what time did you close')).toEqual(['nine']);
   });
+  it('takes where a journey was bound: "left the quay for Buenos Aires"', () => {
+    expect(facts('Each March the whalers left the quay for South Georgia.', 'where did the whalers go')).toEqual([
+      'South Georgia',
+    ]);
+  });
   it('takes only a colour said of the thing asked about', () => {
     const sentence = 'The bus broke down, and a farmer with a red tractor towed us.';
     expect(facts(sentence, 'what colour was the bus')).toEqual([]);
