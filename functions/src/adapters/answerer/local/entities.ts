@@ -262,7 +262,8 @@ export function factsIn(sentence: string): Fact[] {
   }
   for (const m of sentence.matchAll(PLACE_NOUNS)) push(out, 'place', m[1]!, m.index! + m[0].indexOf(m[1]!));
   // "left the harbour for North Africa", "sailed for Sydney": where a journey was bound.
-  for (const m of sentence.matchAll(BOUND_FOR)) push(out, 'place', m[1]!, m.index! + m[0].lastIndexOf(m[1]!));
+  for (const m of sentence.matchAll(BOUND_FOR))
+    push(out, 'place', m[1]!.replace(/[.,]+$/, ''), m.index! + m[0].lastIndexOf(m[1]!));
   for (const m of sentence.matchAll(LOCATIVE)) {
     const start = m.index! + m[0].indexOf(m[1]!);
     if (NOT_PLACES.has(m[2]!.toLowerCase()) || out.some((f) => f.kind === 'place' && f.start === start)) continue;
