@@ -4,6 +4,7 @@ import type { Fact } from './entities.ts';
 import {
   ANSWER_NOUNS,
   ASIDE_WORDS,
+  ageOfOther,
   asksPresent,
   countOfOther,
   mainQuestion,
@@ -93,7 +94,8 @@ export function judge(
     const facts = answeringFacts(index.facts[i]!, question.want, question.text).filter(
       (f) =>
         !(question.want === 'count' && countOfOther(index.texts[i]!, f, terms)) &&
-        !(question.want === 'money' && priceOfOther(index.texts[i]!, f, terms)),
+        !(question.want === 'money' && priceOfOther(index.texts[i]!, f, terms)) &&
+        !(question.want === 'age' && ageOfOther(index.texts[i]!, f, question.text)),
     );
     return thing ? namesOf(index.texts[i]!, facts, thing) : attachedFacts(index.texts[i]!, facts, terms);
   };

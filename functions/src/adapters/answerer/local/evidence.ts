@@ -111,3 +111,22 @@ export function mainQuestion(text: string): string {
     );
   return m ? text.slice(0, m.index) : text;
 }
+
+/**
+ * "how old was your brother" is not answered by "My brother left when I was nine": an age said of the
+ * narrator ("I was", "I turned") answers only a question about her, and one said of him/her/a name only a
+ * question about someone else.
+ */
+export function ageOfOther(sentence: string, fact: Fact, questionText: string): boolean {
+  if (fact.kind !== 'age') return false;
+  const holder =
+    /\b(I|we|he|she|they|[A-Z][\w'-]+)\s+(?:was|were|turned|had turned|'d turned|got to be)\s+(?:about\s+|only\s+|just\s+|barely\s+)?$/.exec(
+      sentence.slice(Math.max(0, fact.start - 40), fact.start),
+    )?.[1];
+  if (!holder) return false;
+  const subject = /\b(?:how old|what age|how young)\s+(?:was|were|is|are|did)\s+(\w+)/.exec(questionText)?.[1];
+  if (!subject) return false;
+  const askedSelf = subject === 'you';
+  const saidOfSelf = holder === 'I' || holder === 'we';
+  return askedSelf !== saidOfSelf;
+}

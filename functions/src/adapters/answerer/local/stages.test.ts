@@ -309,6 +309,14 @@ describe('decide', () => {
     expect(askStory(story, 'how many sons did abe have')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
     expect(askStory(story, 'how many hens did abe keep')).toMatchObject({ kind: 'answer', chosen: { id: 3 } });
   });
+  it("takes an age said of the one asked about: the narrator's for 'you', someone else's for them", () => {
+    const story = 'My brother Tom went to sea when I was nine. Tom came back a year later.';
+    expect(askStory(story, 'how old was your brother when he went to sea')).toEqual({ kind: 'not-in-story' });
+    expect(askStory(story, 'how old were you when tom went to sea')).toMatchObject({
+      kind: 'answer',
+      chosen: { id: 1 },
+    });
+  });
   it("does not take the price of one thing for another's", () => {
     const story = 'Dad bought the tractor in 1952. He paid four hundred dollars for the plough, secondhand.';
     expect(askStory(story, 'how much did the tractor cost')).toEqual({ kind: 'not-in-story' });
