@@ -185,6 +185,16 @@ export function findNumbers(text: string): NumberSpan[] {
       }
     }
   }
+  // "we moved twice": how many times, said in one word.
+  for (const m of text.matchAll(/\b(twice|thrice)\b/gi))
+    out.push({
+      value: m[1]!.toLowerCase() === 'twice' ? 2 : 3,
+      start: m.index!,
+      end: m.index! + m[0].length,
+      year: false,
+      ordinal: false,
+      text: m[0],
+    });
   // "a dozen eggs", "two dozen", "half a dozen", "a couple of weeks": counts said without a number word.
   for (const m of text.matchAll(/\b(?:(half) an? |(a|one|[a-z]+) )?dozen\b(?!s)|\ba couple of\b/gi)) {
     const start = m.index!;

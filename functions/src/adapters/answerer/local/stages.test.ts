@@ -32,6 +32,7 @@ describe('numbers', () => {
       [2, false],
     ]);
     expect(found('dozens of letters')).toEqual([]);
+    expect(found('We moved twice.')).toEqual([[2, false]]);
   });
 });
 
