@@ -18,7 +18,7 @@ import type { NormalizedQuestion } from './question.ts';
 import type { Candidate, StoryIndex } from './retrieve.ts';
 import { holdsTerm, KIN_TERMS, retrieve, saysInWords } from './retrieve.ts';
 import { answeringFacts, factQuality, isTyped, namedThing, namesOf } from './type-match.ts';
-import { asksRole, tellsRole, tellsWhich } from './which.ts';
+import { asksRole, describesNamed, tellsRole, tellsWhich } from './which.ts';
 
 /**
  * The decide stage: which sentence answers, or a calibrated decline. A sentence answers when it covers
@@ -110,15 +110,16 @@ export function judge(
   const which = question.which;
   // "What was your father's job" / "My father was a sponge diver": a sentence telling a role answers without
   // the word "job", so its coverage is taken over the question's other words.
-  const roleCoverage =
-    which && asksRole(which)
-      ? new Map(
-          retrieve(
-            index,
-            terms.filter((t) => t.term !== which.term),
-          ).map((c) => [c.index, c.coverage]),
-        )
-      : undefined;
+  // "What kind of ship was the Hale" / "the USS Hale, a destroyer": the same for a sentence that says what a
+  // thing the question names is.
+  const roleCoverage = which
+    ? new Map(
+        retrieve(
+          index,
+          terms.filter((t) => t.term !== which.term),
+        ).map((c) => [c.index, c.coverage]),
+      )
+    : undefined;
   // The question's most telling thing: its rarest noun the story uses ("how much did you earn in a summer":
   // summer). A fact in a sentence that does not speak of it is most likely about something else.
   const keyNoun = terms
@@ -137,8 +138,10 @@ export function judge(
   const out: Judged[] = [];
   for (const candidate of candidates) {
     const role = roleCoverage?.get(candidate.index);
+    const text = index.texts[candidate.index]!;
+    const describes = which !== undefined && describesNamed(text, question.text);
     const c =
-      role !== undefined && role > candidate.coverage && tellsRole(index.texts[candidate.index]!)
+      role !== undefined && role > candidate.coverage && ((asksRole(which) && tellsRole(text)) || describes)
         ? { ...candidate, coverage: role }
         : candidate;
     if (c.index === 0 && !detailsFit) continue;
@@ -209,6 +212,7 @@ export function judge(
           (reason !== undefined && c.coverage >= decideTuning.minTypedCoverage)) &&
         !kinMissing &&
         (which === undefined ||
+          describes ||
           tellsWhich(index.texts[c.index]!, index.terms[c.index]!, index.facts[c.index]!, question.text, which));
     // "what happened in Korea" / "They sent me to Korea. But that's a different story.": not told.
     const nextText = index.texts[c.index + 1];

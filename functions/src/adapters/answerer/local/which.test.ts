@@ -58,6 +58,13 @@ describe('which: "what X" asks which one of a thing', () => {
       ask('We lodged with Mr. Abel, a retired tram driver, near the docks.', 'what job did mr abel have'),
     ).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
   });
+  it('answers "what kind of boat was the Mary Ellen" with what the sentence says she was', () => {
+    const story = 'The boats in the harbour were all sizes. We fished from the Mary Ellen, a trawler.';
+    expect(ask(story, 'what kind of boat was the mary ellen')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    expect(ask('We had a dog called Rex. The dogs barked all night.', 'what kind of dog was rex')).toEqual({
+      kind: 'not-in-story',
+    });
+  });
 });
 
 describe('which fact of a sentence answers', () => {

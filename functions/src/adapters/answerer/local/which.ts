@@ -14,7 +14,7 @@ export { whichThing } from './question.ts';
 /** Things a question asks for by the role someone had (index terms). */
 const ROLE_THINGS = new Set(['job', 'work', 'posit', 'trade', 'occup', 'career', 'profess', 'role']);
 /** Whether a "what X" question asks for a role ("what job", "what was your father's work"). */
-export function asksRole(which: Which | undefined): boolean {
+export function asksRole(which: Which | undefined): which is Which {
   return which !== undefined && ROLE_THINGS.has(which.term);
 }
 
@@ -119,4 +119,21 @@ export function tellsWhich(
     const before = words[i - 1];
     return before !== undefined && !ARTICLES.has(before) && !asked.has(before);
   });
+}
+
+/**
+ * Whether a sentence says what a thing the question names is: "the USS Hale, a destroyer" or "the Hale was
+ * a destroyer" for "what kind of ship was the Hale" (a name the question holds, capitalised in the
+ * sentence, then an apposition or "was a/an").
+ */
+export function describesNamed(sentence: string, questionText: string): boolean {
+  for (const word of new Set(questionText.match(LOWER_WORDS) ?? [])) {
+    if (word.length < 3 || NOT_OBJECT.has(word)) continue;
+    for (const m of sentence.matchAll(new RegExp(`\\b${word.replace(/[^a-z'-]/g, '')}\\b`, 'gi'))) {
+      if (!/^[A-Z]/.test(m[0])) continue;
+      const after = sentence.slice(m.index! + m[0].length);
+      if (/^(?:\s+[A-Z][\w'-]*)*(?:,\s+|\s+(?:was|is)\s+)(?:a|an)\s+[a-z]/.test(after)) return true;
+    }
+  }
+  return false;
 }
