@@ -191,7 +191,7 @@ export function judge(
     const says = (term: string) =>
       holdsTerm(index.terms[c.index]!, term) || (bridge !== undefined && holdsTerm(index.terms[bridge]!, term));
     const verbMissing =
-      (question.want === 'who' || question.want === 'where') &&
+      (question.want === 'who' || question.want === 'where' || question.yesNo) &&
       questionVerbs.some(
         (v) =>
           !says(v) &&
@@ -208,7 +208,9 @@ export function judge(
         !verbMissing &&
         !kinMissing &&
         !(keyMissing && c.coverage < decideTuning.keyNounCoverage)
-      : (c.coverage >= decideTuning.minCoverage ||
+      : // "did you ever go back to Korea": a yes/no question asks about its verb, not only its topic.
+        !(question.yesNo && verbMissing) &&
+        (c.coverage >= decideTuning.minCoverage ||
           (reason !== undefined && c.coverage >= decideTuning.minTypedCoverage)) &&
         !kinMissing &&
         (which === undefined ||

@@ -310,6 +310,11 @@ describe('decide', () => {
     expect(askStory(story, 'how many sons did abe have')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
     expect(askStory(story, 'how many hens did abe keep')).toMatchObject({ kind: 'answer', chosen: { id: 3 } });
   });
+  it('answers a yes/no question only with a sentence that says its verb, not only its topic', () => {
+    const story = 'In 1951 they shipped me to Korea with the Seventh. I saw Pusan harbour burn.';
+    expect(askStory(story, 'did you ever visit pusan harbour')).toEqual({ kind: 'not-in-story' });
+    expect(askStory(story, 'did you see pusan harbour burn')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
   it("takes an age said of the one asked about: the narrator's for 'you', someone else's for them", () => {
     const story = 'My brother Tom went to sea when I was nine. Tom came back a year later.';
     expect(askStory(story, 'how old was your brother when he went to sea')).toEqual({ kind: 'not-in-story' });
