@@ -42,6 +42,8 @@ describe('normalize', () => {
     expect(normalizeQuestion('whats miss kowalskis name', story).text).toBe('what is miss kowalski name');
     expect(normalizeQuestion('where did u go', story).text).toBe('where did you go');
     expect(normalizeQuestion('what time did you get up', story).text).toBe('what time did you wake up');
+    expect(normalizeQuestion('wher did u live', story)).toMatchObject({ text: 'where did you live', want: 'where' });
+    expect(normalizeQuestion('howmany cows', story).want).toBe('count');
   });
   it('reads a kinship word as the narrator unless the story calls someone else by it', () => {
     const q = normalizeQuestion('how old was grandma', story);
