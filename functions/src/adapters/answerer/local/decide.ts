@@ -163,6 +163,9 @@ export function judge(
       // ("…a retired bus conductor. / The winter of 1962 was the coldest" does not tell when he retired).
       const dated = question.want === 'when' || question.want === 'year' || question.want === 'time';
       if ((decideTuning.bridgeNeedsContinuation || dated) && !continues(index.texts[c.index + step]!)) break;
+      // "…from selling our apartment. / So in June we bought a market": a date dates its own sentence's event
+      // when that sentence tells one (a verb other than the question's), not the one before.
+      if (dated && tellsOtherEvent(index.texts[c.index + step]!, questionVerbs)) break;
       // A place in the next sentence is where the thing asked about is only when this one speaks of that
       // thing (a noun of the question), not only of the question's verb ("I kept him talking. / We found
       // him… in a raft" does not tell where the cards are kept).
@@ -236,6 +239,18 @@ export function judge(
     out.push({ ...c, facts, bridge, value, passes, untold });
   }
   return out;
+}
+
+const LIGHT_VERBS = new Set(['be', 'have', 'do', 'get', 'go', 'come', 'say', 'think', 'know', 'remember', 'mean']);
+
+/** Whether a sentence tells an event of its own: a verb that is neither light nor one of the question's. */
+function tellsOtherEvent(text: string, questionVerbs: readonly string[]): boolean {
+  // "That was in 1988, the year the mill closed": a sentence that only says when is about the one before.
+  if (/^\W*(?:that|it|this|which)\s+(?:was|were|is|'s|would have been|must have been)\b/i.test(text)) return false;
+  const verbs = analyzeShort(text)
+    .terms.filter((t) => t.pos === 'VERB' && !LIGHT_VERBS.has(t.term))
+    .map((t) => t.term);
+  return verbs.length > 0 && !questionVerbs.some((v) => holdsTerm(verbs, v));
 }
 
 /**

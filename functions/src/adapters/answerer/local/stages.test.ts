@@ -312,6 +312,19 @@ describe('decide', () => {
     expect(askStory(story, 'how many sons did abe have')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
     expect(askStory(story, 'how many hens did abe keep')).toMatchObject({ kind: 'answer', chosen: { id: 3 } });
   });
+  it('takes a date from the next sentence only when that one tells no event of its own', () => {
+    expect(
+      askStory('We sold the farm to pay the debts. So in May we moved to Leeds.', 'when did you sell the farm'),
+    ).toEqual({
+      kind: 'not-in-story',
+    });
+    expect(
+      askStory('We sold the farm to pay the debts. That was in May 1931.', 'when did you sell the farm'),
+    ).toMatchObject({
+      kind: 'answer',
+      chosen: { id: 1, bridge: 2 },
+    });
+  });
   it('answers a yes/no question only with a sentence that says its verb, not only its topic', () => {
     const story = 'In 1951 they shipped me to Korea with the Seventh. I saw Pusan harbour burn.';
     expect(askStory(story, 'did you ever visit pusan harbour')).toEqual({ kind: 'not-in-story' });
