@@ -1,7 +1,7 @@
-import { fallback } from '@storyloom/shared/messages';
+import { storyFallback as fallback } from '@storyloom/shared/messages/stories';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { type QueryClient, queryOptions, useQuery } from '#web/lib/queries.ts';
 
 /** The stories feature's query keys: every key starts with `stories`, so one invalidation reaches all. */
 export const storyKeys = {

@@ -1,15 +1,21 @@
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ListenTarget } from '#web/components/interactive/api.ts';
 import { ListenInteractively } from '#web/components/interactive/ListenInteractively.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
 import { useTranscript } from '#web/components/transcripts/api.ts';
 import { RecordedStory } from '#web/components/transcripts/RecordedStory.tsx';
-import { TranscriptEditor } from '#web/components/transcripts/TranscriptEditor.tsx';
+import { preloadChunksOf } from '#web/lib/lazy-chunks.ts';
+import { useQueryClient } from '#web/lib/queries.ts';
 import { storyKeys } from '../api/get-story.ts';
 
 const LABEL = 'Listen to the story';
+
+/** The owner's transcript tools (a form, with zod): not part of a reader's first load. */
+const TranscriptEditor = lazy(() => {
+  preloadChunksOf('TranscriptEditor');
+  return import('#web/components/transcripts/TranscriptEditor.tsx').then((m) => ({ default: m.TranscriptEditor }));
+});
 
 /**
  * An audio story on /story/{id}: the recording, its transcript under the player (a read-along when the words
@@ -72,7 +78,11 @@ function OwnerRecording({
       label={LABEL}
       transcript={fresh ?? story.transcript}
       target={listenAs}
-      editor={<TranscriptEditor storyId={story.ID} state={state.data} />}
+      editor={
+        <Suspense fallback={null}>
+          <TranscriptEditor storyId={story.ID} state={state.data} />
+        </Suspense>
+      }
     />
   );
 }
