@@ -4,7 +4,6 @@ import { Link, useParams } from 'react-router-dom';
 import type { ListenTarget } from '#web/components/interactive/api.ts';
 import { ListenInteractively } from '#web/components/interactive/ListenInteractively.tsx';
 import { NarratedText } from '#web/components/interactive/NarratedText.tsx';
-import { AskStoryteller } from '#web/components/prompts/AskStoryteller.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
 import { StoryPhotos } from '#web/components/story/StoryPhotos.tsx';
@@ -19,6 +18,12 @@ import { useStory } from '../api/get-story.ts';
 import { AudioStoryBody } from '../components/AudioStoryBody.tsx';
 import { CommentsSection } from '../components/CommentsSection.tsx';
 import { PrivacyBadge } from '../components/PrivacyBadge.tsx';
+
+/** Shown only once the server says the reader may ask (a query of its own): it may arrive with its code. */
+const AskStoryteller = lazy(() => {
+  preloadChunksOf('AskStoryteller');
+  return import('#web/components/prompts/AskStoryteller.tsx').then((m) => ({ default: m.AskStoryteller }));
+});
 
 /** The owner's side panels and dialogs: most readers never need their code (docs/web.md, "First load"). */
 const OwnerPanels = lazy(() => {
@@ -128,7 +133,11 @@ function StoryView({ story }: { story: StoryDto }) {
           <StoryPhotos photos={story.photos} owner={manage} />
           <CommentsSection story={story} />
           {/* A reader the story is shared with by name may ask its storyteller a question (docs/family-loop.md). */}
-          {!manage && <AskStoryteller storytellerId={story.author.id} name={story.author.username} />}
+          {!manage && (
+            <Suspense fallback={null}>
+              <AskStoryteller storytellerId={story.author.id} name={story.author.username} />
+            </Suspense>
+          )}
         </div>
 
         {manage && (
