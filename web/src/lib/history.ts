@@ -24,7 +24,7 @@ type ShouldBlock = (args: { currentLocation: Location; nextLocation: Location })
 
 interface ActiveBlocker {
   shouldBlock: ShouldBlock;
-  blocked: (next: Location, proceed: () => void, reset: () => void) => void;
+  blocked: (next: Location, proceed: () => void) => void;
 }
 
 /** The location the app shows (on a pop, `browser.location` is already the next one). */
@@ -34,13 +34,14 @@ let active: ActiveBlocker | null = null;
 /** Set when a held Back or Forward is replayed: its pop goes through without asking again. */
 let proceeding = false;
 
-function holds(next: Location, proceed: () => void, reset: () => void = () => {}): boolean {
+/** Whether the active blocker holds this navigation (then it waits for `proceed`, or for nothing: dropped). */
+function holds(next: Location, proceed: () => void): boolean {
   if (proceeding) {
     proceeding = false;
     return false;
   }
   if (!active?.shouldBlock({ currentLocation: shown, nextLocation: next })) return false;
-  active.blocked(next, proceed, reset);
+  active.blocked(next, proceed);
   return true;
 }
 
@@ -86,14 +87,10 @@ export const appHistory = {
       }
       const { delta } = update;
       if (update.action === 'POP' && delta) {
-        const held = holds(
-          update.location,
-          () => {
-            proceeding = true;
-            browser.go(delta);
-          },
-          () => {},
-        );
+        const held = holds(update.location, () => {
+          proceeding = true;
+          browser.go(delta);
+        });
         if (held) {
           undoing = true;
           browser.go(-delta);
@@ -120,7 +117,7 @@ export function useBlocker(shouldBlock: ShouldBlock): Blocker {
   useEffect(() => {
     const mine: ActiveBlocker = {
       shouldBlock: (args) => shouldBlockRef.current(args),
-      blocked: (location, proceed, reset) =>
+      blocked: (location, proceed) =>
         setBlocker({
           state: 'blocked',
           location,
@@ -128,10 +125,7 @@ export function useBlocker(shouldBlock: ShouldBlock): Blocker {
             setBlocker(UNBLOCKED);
             proceed();
           },
-          reset: () => {
-            reset();
-            setBlocker(UNBLOCKED);
-          },
+          reset: () => setBlocker(UNBLOCKED),
         }),
     };
     active = mine;
