@@ -5,6 +5,7 @@ import {
   type Location,
   type Navigator,
   type To,
+  useLocation,
 } from 'react-router-dom';
 
 /**
@@ -23,6 +24,8 @@ const browser = createBrowserHistory({ v5Compat: true });
 type ShouldBlock = (args: { currentLocation: Location; nextLocation: Location }) => boolean;
 
 interface ActiveBlocker {
+  /** The location its page is rendered at. */
+  at: () => Location;
   shouldBlock: ShouldBlock;
   blocked: (next: Location, proceed: () => void) => void;
 }
@@ -40,7 +43,9 @@ function holds(next: Location, proceed: () => void): boolean {
     proceeding = false;
     return false;
   }
-  if (!active?.shouldBlock({ currentLocation: shown, nextLocation: next })) return false;
+  // A page that was already left (its unmount waits for the next page's code, in a transition) holds nothing.
+  if (!active || active.at().key !== shown.key) return false;
+  if (!active.shouldBlock({ currentLocation: shown, nextLocation: next })) return false;
   active.blocked(next, proceed);
   return true;
 }
@@ -113,9 +118,13 @@ export function useBlocker(shouldBlock: ShouldBlock): Blocker {
   const [blocker, setBlocker] = useState<Blocker>(UNBLOCKED);
   const shouldBlockRef = useRef(shouldBlock);
   shouldBlockRef.current = shouldBlock;
+  const location = useLocation();
+  const locationRef = useRef(location);
+  locationRef.current = location;
 
   useEffect(() => {
     const mine: ActiveBlocker = {
+      at: () => locationRef.current,
       shouldBlock: (args) => shouldBlockRef.current(args),
       blocked: (location, proceed) =>
         setBlocker({
