@@ -1,6 +1,6 @@
 import type { StoryRecord } from '../../data/stories.ts';
 import { getTranscriptRecord, transcriptMedia } from '../../data/transcripts.ts';
-import { getVoiceProfile } from '../../data/voice.ts';
+import { getVoiceProfile, type VoiceProfile } from '../../data/voice.ts';
 
 /**
  * An audio story's transcript as the listening routes use it (docs/stories.md, "Transcripts"): the text the
@@ -44,9 +44,13 @@ export function transcriptTimingsKey(story: Pick<StoryRecord, 'id' | 'authorId' 
 
 /**
  * The voice an audio story's answers are spoken in: the storyteller's own voice as it is now (a clone with a
- * provider key, the local voice without), or none (answers stay text). Never anyone else's.
+ * provider key, the local voice without), or none (answers stay text). Never anyone else's. `known`: the
+ * author's profile as the caller has just read it.
  */
-export async function storytellerVoice(story: Pick<StoryRecord, 'authorId' | 'storyType'>) {
+export async function storytellerVoice(
+  story: Pick<StoryRecord, 'authorId' | 'storyType'>,
+  known?: { profile: VoiceProfile | undefined },
+) {
   if (story.storyType !== 'audio') return undefined;
-  return (await getVoiceProfile(story.authorId))?.voiceId;
+  return (known ? known.profile : await getVoiceProfile(story.authorId))?.voiceId;
 }
