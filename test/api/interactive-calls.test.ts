@@ -126,6 +126,46 @@ async function narrate(s: StoryDto) {
   await setStoryNarration(s.ID, { audioKey, voiceId, ownVoice: true });
 }
 
+/**
+ * An audio story of `who` with a typed transcript longer than the story item's excerpt (its last sentence
+ * only in the transcript record), stored by the data layer's own calls as the transcript route stores it.
+ */
+async function audioStoryWithTranscript(who: Person) {
+  const data = await import('@storyloom/functions/data/stories');
+  const transcripts = await import('@storyloom/functions/data/transcripts');
+  const { mediaKeys, putMedia } = await import('@storyloom/functions/data/media');
+  const id = crypto.randomUUID();
+  const audioKey = mediaKeys.storyAudio(who.id, id, 'a1', 'wav');
+  await putMedia(audioKey, new Uint8Array(64), 'audio/wav');
+  const now = new Date().toISOString();
+  await data.putNewStory({
+    id,
+    authorId: who.id,
+    authorUsername: who.username,
+    title: 'Milk round',
+    content: 'A recording of the milk round.',
+    storyType: 'audio',
+    audioKey,
+    createdAt: now,
+    updatedAt: now,
+    isPublic: false,
+    allowComments: true,
+  });
+  const text =
+    'My father drove a milk float in Leeds. The horse was called Bramble and she knew every stop by heart. ' +
+    'We rode through the streets before dawn while the town slept. '.repeat(20) +
+    'In the end the milk float went to a museum in York.';
+  const record = await transcripts.storeTranscriptText(
+    { id, authorId: who.id },
+    { text, source: 'typed' },
+    { kind: 'owner' },
+  );
+  const summary = record && transcripts.transcriptSummary(record);
+  expect(summary?.truncated).toBe(true);
+  expect(await transcripts.setStoryTranscriptSummary(id, summary!)).toBe(true);
+  return { id };
+}
+
 async function call<T = Record<string, unknown>>(method: string, path: string, token?: string, body?: unknown) {
   const res = await fetch(`${stack.url}/backend${path}`, {
     method,
@@ -202,6 +242,25 @@ describe('cheap to ask', () => {
     const text = counted('link: answered in text (voice replaced)', await asked(link, 'What did he work at?'));
     expect(text.answer).toMatchObject({ declined: false, answer_audio_url: null });
     expect(text.answer.answer).toContain('shipyard');
+
+    // An audio story heard through its long transcript (its text lives beside the story), by a storyteller
+    // without a voice of their own: answers in text; the first question reads the transcript with the story.
+    const recorded = await audioStoryWithTranscript(reader);
+    const audioToken = (
+      await call<{ share_token: string }>('POST', `/api/stories/${recorded.id}/share-link`, reader.token)
+    ).body.share_token;
+    const heard = await start(`/shared/interactive/start/${audioToken}`);
+    const firstAudio = counted(
+      'audio story, long transcript: first question, answered in text',
+      await asked(heard, 'What was the horse called?'),
+    );
+    expect(firstAudio.answer).toMatchObject({ declined: false, answer_audio_url: null });
+    expect(firstAudio.answer.answer).toContain('Bramble');
+    const later = counted(
+      'audio story: a question about the end of the long transcript',
+      await asked(heard, 'Where did the milk float end up?'),
+    );
+    expect(later.answer.answer).toContain('museum');
 
     console.log(asks.map((a) => `${a.calls.length}  ${a.label}: ${a.calls.join(', ')}`).join('\n'));
     for (const a of asks) expect(a.calls.length, `${a.label}: ${a.calls.join(', ')}`).toBeLessThanOrEqual(a.budget);

@@ -15,6 +15,7 @@ import { conditionally } from './items.ts';
 import { keys } from './keys.ts';
 import { type StoryRecord, toStoryRecord } from './stories.ts';
 import { type ShareRecord, toShareRecord } from './story-shares.ts';
+import { type TranscriptRecord, toTranscriptRecord } from './transcripts.ts';
 import { buildUpdate } from './update.ts';
 import { toUserAuthState, type UserAuthState } from './users.ts';
 import { toVoiceProfile, type VoiceProfile } from './voice.ts';
@@ -45,6 +46,8 @@ export interface SessionRecord {
    * profile in the same call as the story (`readQuestionItems`). Absent on sessions started before it was kept.
    */
   authorId?: string;
+  /** An audio story heard through its transcript: a question may read the transcript's text with the story. */
+  transcript?: boolean;
   listener: Listener;
   /** Seconds into the narration, from the last time report. */
   currentTime: number;
@@ -146,6 +149,7 @@ function toSession(Item: Record<string, unknown>): SessionRecord {
     id: String(Item.id),
     storyId: String(Item.storyId),
     ...(typeof Item.authorId === 'string' ? { authorId: Item.authorId } : {}),
+    ...(Item.transcript === true ? { transcript: true } : {}),
     listener: Item.listener as Listener,
     currentTime: Number(Item.currentTime ?? 0),
     questions: Number(Item.questions ?? 0),
@@ -163,19 +167,23 @@ export interface QuestionItems {
   voiceProfile?: VoiceProfile;
   /** The signed-in caller's auth state (asked for with `authStateOf`): lib/auth.ts `confirmAuthState`. */
   authState?: UserAuthState;
+  /** An audio story's transcript (asked for with `transcript`), when the container does not keep its text. */
+  transcript?: TranscriptRecord;
 }
 
 /**
  * Everything a question reads, strongly consistent, in one BatchGetItem (docs/interactive.md, "Calls per
- * question"): the story, a reader's share, the author's voice profile and the caller's user record. Keys
+ * question"): the story, a reader's share, the author's voice profile, the caller's user record and an audio
+ * story's transcript text when this container has none. Keys
  * DynamoDB leaves unprocessed (throttling only) are read again, as getStories does.
  */
 export async function readQuestionItems(
   storyId: string,
-  opts: { shareOf?: string; voiceOf?: string; authStateOf?: string },
+  opts: { shareOf?: string; voiceOf?: string; authStateOf?: string; transcript?: boolean },
 ): Promise<QuestionItems> {
   const wanted = {
     story: keys.story(storyId),
+    transcript: opts.transcript ? keys.transcript(storyId) : undefined,
     share: opts.shareOf ? keys.storyShare(storyId, opts.shareOf) : undefined,
     voiceProfile: opts.voiceOf ? keys.voiceProfile(opts.voiceOf) : undefined,
     authState: opts.authStateOf ? keys.user(opts.authStateOf) : undefined,
@@ -195,7 +203,9 @@ export async function readQuestionItems(
     key && items.find((item) => item.pk === key.pk && item.sk === key.sk);
   const story = find(wanted.story);
   const share = find(wanted.share);
+  const transcript = find(wanted.transcript);
   return {
+    transcript: transcript ? toTranscriptRecord(transcript) : undefined,
     story: story ? toStoryRecord(story) : undefined,
     share: share ? toShareRecord(share) : undefined,
     voiceProfile: toVoiceProfile(find(wanted.voiceProfile)),

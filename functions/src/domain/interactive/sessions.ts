@@ -22,7 +22,12 @@ import type { VoiceProfile } from '../../data/voice.ts';
 import { type AuthUser, confirmAuthState } from '../../lib/auth.ts';
 import { NotFound, TooManyRequests, ValidationFailed } from '../../lib/errors.ts';
 import { loadListenableStory, loadSharedStory, visitorMayRead } from '../stories/access.ts';
-import { listensToTranscript, storytellerVoice } from '../transcripts/listening.ts';
+import {
+  keepsTranscriptText,
+  keepTranscriptText,
+  listensToTranscript,
+  storytellerVoice,
+} from '../transcripts/listening.ts';
 
 /**
  * Listening sessions (docs/interactive.md, "Sessions"). A session belongs to one story and one listener: the
@@ -96,6 +101,7 @@ async function open(story: StoryRecord, listener: Listener): Promise<Interactive
     id: randomBytes(32).toString('base64url'),
     storyId: story.id,
     authorId: story.authorId,
+    ...(listensToTranscript(story) ? { transcript: true } : {}),
     listener,
     currentTime: 0,
     questions: 0,
@@ -155,8 +161,11 @@ export async function claimQuestion(
     shareOf: session.listener.kind === 'reader' ? session.listener.userId : undefined,
     voiceOf: session.authorId,
     authStateOf: unconfirmed?.id,
+    // A long transcript's text lives beside the story; read once per container, here rather than in a call of its own.
+    transcript: session.transcript && !keepsTranscriptText(session.storyId),
   });
   if (unconfirmed) confirmAuthState(unconfirmed, items.authState);
+  if (items.transcript) keepTranscriptText(items.transcript);
   const story = await stillListening(session, items.story, items.share !== undefined);
   // A story never changes hands; a session from before `authorId` was kept reads the profile when it speaks.
   const known = session.authorId && session.authorId === story.authorId ? { profile: items.voiceProfile } : undefined;

@@ -1,5 +1,5 @@
 import type { StoryRecord } from '../../data/stories.ts';
-import { getTranscriptRecord, transcriptMedia } from '../../data/transcripts.ts';
+import { getTranscriptRecord, type TranscriptRecord, transcriptMedia } from '../../data/transcripts.ts';
 import { getVoiceProfile, type VoiceProfile } from '../../data/voice.ts';
 
 /**
@@ -34,6 +34,19 @@ export async function listeningText(story: StoryRecord): Promise<string> {
     texts.set(key, entry);
   }
   return (await entry) ?? summary.excerpt;
+}
+
+/** Whether this container keeps a transcript text of the story (of any version): the question route reads it otherwise. */
+export function keepsTranscriptText(storyId: string): boolean {
+  for (const key of texts.keys()) if (key.startsWith(`${storyId}\n`)) return true;
+  return false;
+}
+
+/** Keeps a transcript record read elsewhere (the question route's batch read) for `listeningText`. */
+export function keepTranscriptText(record: TranscriptRecord): void {
+  if (record.text === undefined || !record.version) return;
+  if (texts.size >= MAX_CACHED) texts.delete(texts.keys().next().value!);
+  texts.set(`${record.storyId}\n${record.version}`, Promise.resolve(record.text));
 }
 
 /** The timings file of an audio story's transcript, when its words carry times. */
