@@ -1,4 +1,4 @@
-import { storyFallback } from '@storyloom/shared/messages/stories';
+import { storyReadingText as storyFallback } from '@storyloom/shared/messages/reading';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { api } from '#web/lib/api-client.ts';
 import { queryOptions, useQuery } from '#web/lib/queries.ts';

@@ -1,4 +1,4 @@
-import { storyFallback as fallback } from '@storyloom/shared/messages/stories';
+import { storyReadingText } from '@storyloom/shared/messages/reading';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { api } from '#web/lib/api-client.ts';
 import { type QueryClient, queryOptions, useQuery } from '#web/lib/queries.ts';
@@ -14,7 +14,7 @@ export const storyKeys = {
 export function getStory(id: string, opts: { signal?: AbortSignal; fallback?: string } = {}): Promise<StoryDto> {
   return api.get<StoryDto>(`/api/stories/${encodeURIComponent(id)}`, {
     signal: opts.signal,
-    fallback: opts.fallback ?? fallback.loadStory,
+    fallback: opts.fallback ?? storyReadingText.loadStory,
   });
 }
 

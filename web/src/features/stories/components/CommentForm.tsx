@@ -1,5 +1,5 @@
 import { COMMENT_MAX } from '@storyloom/shared/constants';
-import { commentText } from '@storyloom/shared/messages/stories';
+import { commentText } from '@storyloom/shared/messages/reading';
 import { commentSchema } from '@storyloom/shared/schemas/stories';
 import { useWatch } from 'react-hook-form';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';

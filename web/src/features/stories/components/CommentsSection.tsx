@@ -1,4 +1,4 @@
-import { commentText, storyMessages } from '@storyloom/shared/messages/stories';
+import { commentText, storyReadingText } from '@storyloom/shared/messages/reading';
 import type { CommentDto, StoryDto } from '@storyloom/shared/schemas/stories';
 import { lazy, Suspense, useId, useState } from 'react';
 import { CommentList } from '#web/components/story/CommentList.tsx';
@@ -32,7 +32,7 @@ export function CommentsSection({ story }: { story: StoryDto }) {
   const confirmDelete = () => {
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
-      onSuccess: () => toast.success(storyMessages.commentDeleted),
+      onSuccess: () => toast.success(storyReadingText.commentDeleted),
       onError: (err) => toast.error(err instanceof ApiError ? err.message : commentText.deleteFailed),
       onSettled: () => setToDelete(null),
     });
