@@ -306,6 +306,51 @@ describe('cheap to ask', () => {
     expect(legacy.calls).toEqual(['GetItem SESSION', 'BatchGetItem', 'TransactWriteItems 2 items']);
   });
 
+  it('claims the session and counts the client in one write, all or nothing, each with its own condition', async () => {
+    const data = await import('@storyloom/functions/data/interactive');
+    const { windowOf } = await import('@storyloom/functions/data/rate-limit');
+    const { idleTtl } = await import('@storyloom/functions/domain/interactive/sessions');
+    const { dynamo } = await import('@storyloom/functions/lib/clients/dynamo');
+    const { config } = await import('@storyloom/functions/lib/config');
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    const limit = { scope: 'iquestion', subject: `ip:claim-test-${Date.now()}`, limit: 2, windowSeconds: 3600 };
+    const id = randomBytes(32).toString('base64url');
+    await data.putSession({
+      id,
+      storyId: story.ID,
+      authorId: story.author.id,
+      listener: { kind: 'link', token: linkToken },
+      currentTime: 0,
+      questions: 0,
+      createdAt: new Date().toISOString(),
+      ttl: idleTtl(),
+    });
+    const counted = async () => [
+      (await data.getSession(id))?.questions,
+      (
+        await dynamo.send(
+          new GetCommand({ TableName: config.tableName, Key: windowOf(limit).key, ConsistentRead: true }),
+        )
+      ).Item?.count,
+    ];
+    const claim = (max: number, family: { kind: 'shared' } | { kind: 'user'; userId: string } = { kind: 'shared' }) =>
+      data.claimQuestionAndCount(id, family, max, idleTtl(), limit);
+
+    expect(await claim(40)).toBe('claimed');
+    expect(await counted()).toEqual([1, 1]);
+    // The session's conditions fail: the client is not counted either.
+    expect(await claim(1)).toBe('session-full');
+    expect(await claim(40, { kind: 'user', userId: owner.id })).toBe('session-ended');
+    expect(await counted()).toEqual([1, 1]);
+    expect(await claim(40)).toBe('claimed');
+    // The client's limit is reached: the session does not count the question.
+    expect(await claim(40)).toBe('client-cap');
+    expect(await counted()).toEqual([2, 2]);
+    expect(await data.deleteSession(id)).toBe(true);
+    expect(await claim(40)).toBe('session-ended');
+    expect(await counted()).toEqual([undefined, 2]);
+  });
+
   it("still checks the caller's user record: a logged-out token is refused, and nothing is answered", async () => {
     const person = await signedInPerson('leaver');
     await call('POST', `/api/stories/${story.ID}/share`, owner.token, {
