@@ -102,6 +102,7 @@ export function dynaliteWithStore(options: Record<string, unknown>): { server: h
 }
 
 const TARGET = 'DynamoDB_20120810.TransactWriteItems';
+const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 /** How long a ClientRequestToken is remembered (AWS: 10 minutes). */
 const TOKEN_MS = 10 * 60 * 1000;
 
@@ -116,7 +117,11 @@ export function addTransactWriteItems(server: http.Server, store: DynaliteStore)
   server.removeAllListeners('request');
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (req.method === 'POST' && req.headers['x-amz-target'] === TARGET) {
-      void transact(req, res, store, gate, tokens);
+      transact(req, res, store, gate, tokens).catch((error: Error) => {
+        // The request stream failed (the client went away): nothing was written, nobody to answer.
+        if (!res.headersSent)
+          send(res, 500, { __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: error.message });
+      });
       return;
     }
     // dynalite reads the body once it has the request; until then it waits, unread, in the socket.
@@ -141,7 +146,13 @@ async function transact(
   tokens: Map<string, { fingerprint: string; until: number; ok: boolean }>,
 ): Promise<void> {
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size <= MAX_REQUEST_BYTES) chunks.push(chunk as Buffer);
+  }
+  // dynalite's own cap on a request body (read to the end, so that the answer reaches the client).
+  if (size > MAX_REQUEST_BYTES) return send(res, 413, { __type: 'com.amazon.coral.service#SerializationException' });
   let input: unknown;
   try {
     input = JSON.parse(Buffer.concat(chunks).toString());
