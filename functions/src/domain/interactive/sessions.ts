@@ -171,7 +171,7 @@ export async function claimQuestion(
   max: number,
   clientLimit: RateLimit,
 ): Promise<{ session: SessionRecord; story: StoryRecord; known?: { profile: VoiceProfile | undefined } }> {
-  // A session from before ids named their story (at most a day after the change): one read to learn it.
+  // A session from before ids named their story (until it ends: 30 idle minutes): one read to learn it.
   const named = namedInSessionId(sessionId) ?? (await namedByItem(sessionId));
   if (!named) throw sessionEnded();
   const unconfirmed = caller.kind === 'user' ? caller.unconfirmed : undefined;
