@@ -1,3 +1,4 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import {
   BatchGetCommand,
@@ -5,14 +6,16 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { DeclineKind } from '@storyloom/shared/interactive';
 import { dynamo } from '../lib/clients/dynamo.ts';
 import { s3 } from '../lib/clients/s3.ts';
 import { config } from '../lib/config.ts';
-import { conditionally } from './items.ts';
+import { conditionally, despiteTransactions } from './items.ts';
 import { keys } from './keys.ts';
+import { type RateLimit, rateSlotUpdate } from './rate-limit.ts';
 import { type StoryRecord, toStoryRecord } from './stories.ts';
 import { type ShareRecord, toShareRecord } from './story-shares.ts';
 import { type TranscriptRecord, toTranscriptRecord } from './transcripts.ts';
@@ -85,62 +88,95 @@ export async function getSession(sessionId: string): Promise<SessionRecord | und
 /** Records a time report and keeps the session alive; false when it has ended meanwhile. */
 export function touchSession(sessionId: string, update: { currentTime?: number; ttl: number }): Promise<boolean> {
   return conditionally(
-    dynamo.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.interactiveSession(sessionId),
-        ...buildUpdate({
-          // An absent currentTime is left as it was (a report without a position only keeps the session alive).
-          set: { ttl: update.ttl, ...(update.currentTime !== undefined ? { currentTime: update.currentTime } : {}) },
-          condition: 'attribute_exists(pk) AND #ttl > :now',
-          values: { ':now': nowSeconds() },
+    despiteTransactions(() =>
+      dynamo.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.interactiveSession(sessionId),
+          ...buildUpdate({
+            // An absent currentTime is left as it was (a report without a position only keeps the session alive).
+            set: { ttl: update.ttl, ...(update.currentTime !== undefined ? { currentTime: update.currentTime } : {}) },
+            condition: 'attribute_exists(pk) AND #ttl > :now',
+            values: { ':now': nowSeconds() },
+          }),
         }),
-      }),
+      ),
     ),
   );
 }
 
+/** Whose sessions a call may use: a signed-in user's (owner or reader), or the shared routes' (link, public). */
+export type ListenerFamily = { kind: 'user'; userId: string } | { kind: 'shared' };
+
+/** How a question's claim ended (`claimQuestionAndCount`). */
+export type QuestionClaim = 'claimed' | 'session-ended' | 'session-full' | 'client-cap';
+
+/** Attempts when concurrent transactions on the same items (one client asking twice at once) cancel each other. */
+const CLAIM_ATTEMPTS = 4;
+
 /**
- * One call per question (docs/interactive.md, "Calls per question"): counts the question against the
- * session's cap, keeps the session alive, and returns it — only if it is live, under the cap and belongs to
- * this family of listeners (`user`: that user's owner or reader session; otherwise a link or public listener). `undefined` when the
- * condition failed; `sessionState` then tells an ended session from a full one.
+ * A question's two writes in one call (docs/interactive.md, "Calls per question"), all or nothing in one
+ * TransactWriteItems: the session counts the question and stays alive — only if it is live, under its `max`
+ * questions and this family of listeners' (`user`: that user's owner or reader session; otherwise a link or
+ * public listener) — and the client's hourly counter takes a slot (`clientLimit`, as rate-limit.ts
+ * `reserveRateSlot` takes one). Neither is written unless both conditions hold; the cancellation reasons tell which
+ * failed (the session's as it was, to tell an ended session from a full one, with no read of its own).
  */
-export async function claimSessionQuestion(
+export async function claimQuestionAndCount(
   sessionId: string,
-  listener: { kind: 'user'; userId: string } | { kind: 'shared' },
+  listener: ListenerFamily,
   max: number,
   ttl: number,
-): Promise<SessionRecord | undefined> {
+  clientLimit: RateLimit,
+): Promise<QuestionClaim> {
   // A signed-in caller's sessions are the owner's or a named reader's, always with their user id.
   const mine =
     listener.kind === 'user'
       ? '#listener.#kind IN (:owner, :reader) AND #listener.userId = :uid'
       : 'NOT #listener.#kind IN (:owner, :reader)';
-  try {
-    const { Attributes } = await dynamo.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.interactiveSession(sessionId),
-        UpdateExpression: 'SET #ttl = :ttl ADD questions :one',
-        ConditionExpression: `attribute_exists(pk) AND #ttl > :now AND (attribute_not_exists(questions) OR questions < :max) AND ${mine}`,
-        ExpressionAttributeNames: { '#ttl': 'ttl', '#listener': 'listener', '#kind': 'kind' },
-        ExpressionAttributeValues: {
-          ':ttl': ttl,
-          ':now': nowSeconds(),
-          ':one': 1,
-          ':max': max,
-          ':owner': 'owner',
-          ':reader': 'reader',
-          ...(listener.kind === 'user' ? { ':uid': listener.userId } : {}),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toSession(Attributes) : undefined;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dynamo.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: table(),
+                Key: keys.interactiveSession(sessionId),
+                UpdateExpression: 'SET #ttl = :ttl ADD questions :one',
+                ConditionExpression: `attribute_exists(pk) AND #ttl > :now AND (attribute_not_exists(questions) OR questions < :max) AND ${mine}`,
+                ExpressionAttributeNames: { '#ttl': 'ttl', '#listener': 'listener', '#kind': 'kind' },
+                ExpressionAttributeValues: {
+                  ':ttl': ttl,
+                  ':now': nowSeconds(),
+                  ':one': 1,
+                  ':max': max,
+                  ':owner': 'owner',
+                  ':reader': 'reader',
+                  ...(listener.kind === 'user' ? { ':uid': listener.userId } : {}),
+                },
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+              },
+            },
+            { Update: rateSlotUpdate(clientLimit) },
+          ],
+        }),
+      );
+      return 'claimed';
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const [session, slot] = error.CancellationReasons ?? [];
+      if (session?.Code === 'ConditionalCheckFailed') {
+        // The item as DynamoDB sends it (the document client leaves errors as they came).
+        const old = session.Item;
+        const live = old !== undefined && Number(old.ttl?.N) > nowSeconds();
+        return live && Number(old.questions?.N ?? 0) >= max ? 'session-full' : 'session-ended';
+      }
+      if (slot?.Code === 'ConditionalCheckFailed') return 'client-cap';
+      const conflict = (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
+      if (!conflict || attempt >= CLAIM_ATTEMPTS) throw error;
+      await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 30));
+    }
   }
 }
 
@@ -158,8 +194,10 @@ function toSession(Item: Record<string, unknown>): SessionRecord {
   };
 }
 
-/** What a question reads besides its session, in one call (`readQuestionItems`). */
+/** What a question reads, in one call (`readQuestionItems`). */
 export interface QuestionItems {
+  /** The session (asked for with `session`), when it exists and has not expired. */
+  session?: SessionRecord;
   story?: StoryRecord;
   /** A reader's share of the story (asked for with `shareOf`). */
   share?: ShareRecord;
@@ -173,15 +211,16 @@ export interface QuestionItems {
 
 /**
  * Everything a question reads, strongly consistent, in one BatchGetItem (docs/interactive.md, "Calls per
- * question"): the story, a reader's share, the author's voice profile, the caller's user record and an audio
- * story's transcript text when this container has none. Keys
+ * question"): the session, the story, a reader's share, the author's voice profile, the caller's user
+ * record and an audio story's transcript text when this container has none. Keys
  * DynamoDB leaves unprocessed (throttling only) are read again, as getStories does.
  */
 export async function readQuestionItems(
   storyId: string,
-  opts: { shareOf?: string; voiceOf?: string; authStateOf?: string; transcript?: boolean },
+  opts: { session?: string; shareOf?: string; voiceOf?: string; authStateOf?: string; transcript?: boolean },
 ): Promise<QuestionItems> {
   const wanted = {
+    session: opts.session ? keys.interactiveSession(opts.session) : undefined,
     story: keys.story(storyId),
     transcript: opts.transcript ? keys.transcript(storyId) : undefined,
     share: opts.shareOf ? keys.storyShare(storyId, opts.shareOf) : undefined,
@@ -204,7 +243,9 @@ export async function readQuestionItems(
   const story = find(wanted.story);
   const share = find(wanted.share);
   const transcript = find(wanted.transcript);
+  const session = find(wanted.session);
   return {
+    session: session && Number(session.ttl) > nowSeconds() ? toSession(session) : undefined,
     transcript: transcript ? toTranscriptRecord(transcript) : undefined,
     story: story ? toStoryRecord(story) : undefined,
     share: share ? toShareRecord(share) : undefined,
@@ -214,8 +255,10 @@ export async function readQuestionItems(
 }
 
 export async function deleteSession(sessionId: string): Promise<boolean> {
-  const { Attributes } = await dynamo.send(
-    new DeleteCommand({ TableName: table(), Key: keys.interactiveSession(sessionId), ReturnValues: 'ALL_OLD' }),
+  const { Attributes } = await despiteTransactions(() =>
+    dynamo.send(
+      new DeleteCommand({ TableName: table(), Key: keys.interactiveSession(sessionId), ReturnValues: 'ALL_OLD' }),
+    ),
   );
   return Attributes !== undefined && Number(Attributes.ttl) > nowSeconds();
 }

@@ -17,7 +17,6 @@ import { ANSWER_SPEECH_BUDGET_MS } from '../../adapters/voice/provider.ts';
 import { speechEngine } from '../../adapters/voice/speech.ts';
 import { putAnswerAudio, recordAskedQuestion } from '../../data/interactive.ts';
 import { headMedia, presignDownload } from '../../data/media.ts';
-import { consumeRateLimit } from '../../data/rate-limit.ts';
 import type { StoryRecord } from '../../data/stories.ts';
 import type { VoiceProfile } from '../../data/voice.ts';
 import { logger } from '../../lib/logger.ts';
@@ -99,9 +98,10 @@ export function questionIdentity(question: string): string {
 
 /**
  * POST …/interactive/question/{sessionId}: an answer from the text heard at `asked_at` (or at the last time
- * report), grounded in cited sentences, spoken in the narrator's voice when the story has one. Three
- * DynamoDB calls (docs/interactive.md, "Calls per question"): the session (claimed and counted), the story,
- * the client's hourly count; a family question the story cannot answer adds the storyteller's record.
+ * report), grounded in cited sentences, spoken in the narrator's voice when the story has one. At most three
+ * DynamoDB calls (docs/interactive.md, "Calls per question"): one read (session, story, voice), one
+ * transaction (the session claimed and the client's hourly count), and for a family question the story
+ * cannot answer the storyteller's record.
  */
 export async function askQuestion(
   sessionId: string,
@@ -109,8 +109,8 @@ export async function askQuestion(
   input: { question: string; askedAt?: number | null },
   sourceIp: string,
 ): Promise<QuestionAnswerDto> {
-  const { session, story, known } = await claimQuestion(sessionId, caller, QUESTIONS_PER_SESSION);
-  await consumeRateLimit({
+  // The session claimed and the client counted in one all-or-nothing write, before any answer is made.
+  const { session, story, known } = await claimQuestion(sessionId, caller, QUESTIONS_PER_SESSION, {
     scope: 'iquestion',
     subject: clientKey(caller, sourceIp),
     limit: QUESTIONS_PER_CLIENT_PER_HOUR,
