@@ -1,9 +1,9 @@
 /**
  * Lighthouse (`npm run bench -- lighthouse`): the local server (minified SPA) in a child process,
  * headless Chromium through chrome-launcher, Lighthouse's performance category on the landing page,
- * discovery, a shared story, the same story narrated (the listening page: the AI Narration player and the
- * read-along) and login, with its mobile (default, simulated slow 4G and 4× CPU) and
- * desktop presets. Prints the performance score, CLS, FCP, LCP and TBT of each (the last three explain
+ * discovery, a shared story, the same story narrated (the AI Narration player and the read-along), that
+ * story opened with the Listen Interactively overlay (`?interactive=true`, the listening page) and login,
+ * with its mobile (default, simulated slow 4G and 4× CPU) and desktop presets. Prints the performance score, CLS, FCP, LCP and TBT of each (the last three explain
  * a score). Targets: performance ≥ 95, CLS 0.
  */
 import { launch } from 'chrome-launcher';
@@ -114,6 +114,8 @@ export async function run(): Promise<void> {
       ['discovery', '/stories'],
       ['shared story', `/shared/${shareToken}`],
       ['narrated', `/shared/${narratedToken}`],
+      // The listening page proper: the same story opened with the Listen Interactively overlay (issue 16).
+      ['listening', `/shared/${narratedToken}?interactive=true`],
       ['login', '/login'],
     ] as const;
     const rows: string[] = [];

@@ -90,12 +90,16 @@ function esbuildOptions(outdir: string, minify: boolean, merged?: MergedModules,
  */
 function oneShellChunkPlugin(merged?: MergedModules): esbuild.Plugin {
   const namespace = 'lazy-module';
-  // Packages marked free of side effects ignore a bare `import 'x'`: a namespace re-export keeps them.
+  // Packages marked free of side effects ignore a bare `import 'x'`: a namespace re-export keeps them, but
+  // also keeps every export they have. Our own modules (no `sideEffects` flag) take the bare import, so
+  // what no page uses is still dropped (the messages files: a lean page shares their chunk).
   const imports = (path: string) =>
     [
       `import ${JSON.stringify(join(webDir, 'src/app/App.tsx'))};\n`,
-      ...(merged?.users.has(path) ? merged.modules : []).map(
-        (module, i) => `export * as __merged${i} from ${JSON.stringify(module)};\n`,
+      ...(merged?.users.has(path) ? merged.modules : []).map((module, i) =>
+        module.includes('/node_modules/')
+          ? `export * as __merged${i} from ${JSON.stringify(module)};\n`
+          : `import ${JSON.stringify(module)};\n`,
       ),
     ].join('');
   return {
@@ -131,10 +135,11 @@ const WIDELY_USED = 0.75;
 /** A shared chunk smaller than this (minified), needed only by pages that load those anyway. */
 const SMALL_CHUNK_BYTES = 3000;
 /**
- * Pages left out of the merge: the listening page (a share link's first page for most family members, on a
- * phone) loads only the modules it uses, a few more requests for fewer bytes (docs/web.md, "First load").
+ * Pages left out of the merge: the listening pages (a share link's first page for most family members, on a
+ * phone, and a story shared by name) load only the modules they use, a few more requests for fewer bytes
+ * (docs/web.md, "First load").
  */
-const LEAN_PAGES = ['SharedStoryRoute'];
+const LEAN_PAGES = ['SharedStoryRoute', 'StoryRoute'];
 
 /**
  * The lazy pages share many small pieces (a card here, a hook there), each combination its own chunk:

@@ -13,7 +13,13 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { CreateTableCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  TransactWriteItemsCommand,
+} from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import {
@@ -101,6 +107,32 @@ describe('local stand-ins', () => {
       new GetItemCommand({ TableName: 'main', Key: { pk: { S: 'story#1' }, sk: { S: 'meta' } } }),
     );
     expect(got.Item?.title?.S).toBe('Hi');
+    // TransactWriteItems, which dynalite lacks, is served in front of it (dynalite-transactions.test.ts has the rest).
+    const refused = await c.dynamodb
+      .send(
+        new TransactWriteItemsCommand({
+          TransactItems: [
+            { Put: { TableName: 'main', Item: { pk: { S: 'story#2' }, sk: { S: 'meta' } } } },
+            {
+              ConditionCheck: {
+                TableName: 'main',
+                Key: { pk: { S: 'story#1' }, sk: { S: 'meta' } },
+                ConditionExpression: 'title = :t',
+                ExpressionAttributeValues: { ':t': { S: 'Bye' } },
+              },
+            },
+          ],
+        }),
+      )
+      .catch((error: Error & { CancellationReasons?: Array<{ Code?: string }> }) => error);
+    expect(refused).toMatchObject({ name: 'TransactionCanceledException' });
+    expect(
+      (refused as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons?.map((r) => r.Code),
+    ).toEqual(['None', 'ConditionalCheckFailed']);
+    const none = await c.dynamodb.send(
+      new GetItemCommand({ TableName: 'main', Key: { pk: { S: 'story#2' }, sk: { S: 'meta' } } }),
+    );
+    expect(none.Item).toBeUndefined();
   });
 
   it('S3: bucket, put/get, presigned GET and POST from this machine; a web page (Origin) is refused', async () => {

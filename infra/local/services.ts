@@ -26,6 +26,7 @@ import type { JwtTokenGenerator, TokenConfig } from 'cognito-local/lib/services/
 import type { UserPool, UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import type { Logger } from 'pino';
 import { closeDynaliteIterators } from './dynalite-iterators.ts';
+import { addTransactWriteItems, dynaliteWithStore } from './dynalite-transactions.ts';
 import { addMultipartAbort, type S3rverApp } from './s3-multipart-abort.ts';
 
 export interface SentEmail {
@@ -229,18 +230,11 @@ function closeServer(server: http.Server): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------- DynamoDB
 
-/** dynalite ships no types; this is the part used here. Its close() also closes the LevelDB store. */
-type Dynalite = (options: {
-  path: string;
-  createTableMs: number;
-  deleteTableMs: number;
-  updateTableMs: number;
-}) => http.Server;
-
+/** dynalite's close() also closes the LevelDB store; TransactWriteItems is added in front of it. */
 async function startDynalite(path: string, key: string | undefined) {
   closeDynaliteIterators();
-  const dynalite = cjsRequire('dynalite') as Dynalite;
-  const server = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const { server, store } = dynaliteWithStore({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  addTransactWriteItems(server, store);
   answerOnlyThisMachine(server, key);
   await listen(server);
   return { url: urlOf(server), stop: () => closeServer(server) };

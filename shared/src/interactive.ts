@@ -25,8 +25,12 @@ export const timeSchema = z.object({
 });
 export type TimeInput = z.infer<typeof timeSchema>;
 
-/** Session ids: 32 random bytes, base64url. They carry the listener's right to the story. */
-export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * Session ids: 32 random bytes, base64url (they carry the listener's right to the story), then
+ * `.<storyId>.<authorId>`: a question reads its session, story and voice in one call (docs/interactive.md,
+ * "Calls per question"). Sessions started before ids named their story are the 43 characters alone.
+ */
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}(?:\.[0-9a-f-]{36}\.[A-Za-z0-9_-]{1,64})?$/;
 export const sessionParamsSchema = z.object({ sessionId: z.string().check(z.regex(SESSION_ID_PATTERN)) });
 
 export type DeclineKind = 'not-in-story' | 'not-yet-heard';

@@ -27,6 +27,7 @@ export * from './messages/interactive.ts';
 export * from './messages/keepsake.ts';
 export * from './messages/media.ts';
 export * from './messages/prompts.ts';
+export * from './messages/reading.ts';
 export * from './messages/server.ts';
 export * from './messages/stories.ts';
 export * from './messages/voice.ts';

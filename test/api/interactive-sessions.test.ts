@@ -29,7 +29,9 @@ describe('starting a session', () => {
   it('is for the owner on /api, and for a live link or a public story on /shared', async () => {
     const mine = await startOwner(owner, story.ID);
     expect(mine.status).toBe(201);
-    expect(mine.body.session_id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // 256 random bits, then the story and its author (a question reads them with its session in one call).
+    expect(mine.body.session_id).toBe(`${mine.body.session_id.slice(0, 43)}.${story.ID}.${story.author.id}`);
+    expect(mine.body.session_id.slice(0, 43)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await startOwner(stranger, story.ID)).status).toBe(404);
     expectError(await startShared(story.ID, ownAddress()), 404, fallback.sharedNotFound);
     const token = await shareLinkOf(owner, story.ID);

@@ -57,6 +57,8 @@ describe.runIf(browserTestsEnabled)('Admin panel (browser)', () => {
     expect(await usersTab.getAttribute('aria-selected')).toBe('true');
     expect(await storiesTab.getAttribute('aria-selected')).toBe('false');
     const usersPanel = page.getByRole('tabpanel', { name: 'User Management' });
+    // The table replaces the panel's spinner once the first page of users has arrived.
+    await usersPanel.locator('thead th').first().waitFor();
     expect(await usersPanel.locator('thead th').allTextContents()).toEqual([
       'ID',
       'Username',

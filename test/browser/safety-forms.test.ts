@@ -173,6 +173,18 @@ describe.runIf(browserTestsEnabled)('Safety: nothing typed is lost (browser)', (
     expect(pathOf(page)).toBe('/create-story');
     await leave.getByRole('button', { name: 'Leave Without Saving', exact: true }).click();
     await waitForPath(page, '/stories');
+
+    // Back, held and then let through: the page it left is shown, and the held entry is not asked about again.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create Story' }).click();
+    await waitForPath(page, '/create-story');
+    await page.getByLabel('Title', { exact: true }).fill('Let me go');
+    await page.goBack();
+    await leave.waitFor();
+    expect(pathOf(page)).toBe('/create-story');
+    await leave.getByRole('button', { name: 'Leave Without Saving', exact: true }).click();
+    await waitForPath(page, '/stories');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await leave.isVisible()).toBe(false);
     expect(browser.pageErrors).toEqual([]);
   });
 

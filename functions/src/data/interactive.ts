@@ -1,12 +1,27 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { DeclineKind } from '@storyloom/shared/interactive';
 import { dynamo } from '../lib/clients/dynamo.ts';
 import { s3 } from '../lib/clients/s3.ts';
 import { config } from '../lib/config.ts';
-import { conditionally } from './items.ts';
+import { conditionally, despiteTransactions } from './items.ts';
 import { keys } from './keys.ts';
+import { type RateLimit, rateSlotUpdate } from './rate-limit.ts';
+import { type StoryRecord, toStoryRecord } from './stories.ts';
+import { type ShareRecord, toShareRecord } from './story-shares.ts';
+import { type TranscriptRecord, toTranscriptRecord } from './transcripts.ts';
 import { buildUpdate } from './update.ts';
+import { toUserAuthState, type UserAuthState } from './users.ts';
+import { toVoiceProfile, type VoiceProfile } from './voice.ts';
 
 /**
  * Interactive sessions and the questions a story could not answer (docs/interactive.md,
@@ -29,6 +44,13 @@ export type Listener =
 export interface SessionRecord {
   id: string;
   storyId: string;
+  /**
+   * The story's author (a story never changes hands), kept at start so a question reads the author's voice
+   * profile in the same call as the story (`readQuestionItems`). Absent on sessions started before it was kept.
+   */
+  authorId?: string;
+  /** An audio story heard through its transcript: a question may read the transcript's text with the story. */
+  transcript?: boolean;
   listener: Listener;
   /** Seconds into the narration, from the last time report. */
   currentTime: number;
@@ -66,62 +88,95 @@ export async function getSession(sessionId: string): Promise<SessionRecord | und
 /** Records a time report and keeps the session alive; false when it has ended meanwhile. */
 export function touchSession(sessionId: string, update: { currentTime?: number; ttl: number }): Promise<boolean> {
   return conditionally(
-    dynamo.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.interactiveSession(sessionId),
-        ...buildUpdate({
-          // An absent currentTime is left as it was (a report without a position only keeps the session alive).
-          set: { ttl: update.ttl, ...(update.currentTime !== undefined ? { currentTime: update.currentTime } : {}) },
-          condition: 'attribute_exists(pk) AND #ttl > :now',
-          values: { ':now': nowSeconds() },
+    despiteTransactions(() =>
+      dynamo.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.interactiveSession(sessionId),
+          ...buildUpdate({
+            // An absent currentTime is left as it was (a report without a position only keeps the session alive).
+            set: { ttl: update.ttl, ...(update.currentTime !== undefined ? { currentTime: update.currentTime } : {}) },
+            condition: 'attribute_exists(pk) AND #ttl > :now',
+            values: { ':now': nowSeconds() },
+          }),
         }),
-      }),
+      ),
     ),
   );
 }
 
+/** Whose sessions a call may use: a signed-in user's (owner or reader), or the shared routes' (link, public). */
+export type ListenerFamily = { kind: 'user'; userId: string } | { kind: 'shared' };
+
+/** How a question's claim ended (`claimQuestionAndCount`). */
+export type QuestionClaim = 'claimed' | 'session-ended' | 'session-full' | 'client-cap';
+
+/** Attempts when concurrent transactions on the same items (one client asking twice at once) cancel each other. */
+const CLAIM_ATTEMPTS = 4;
+
 /**
- * One call per question (docs/interactive.md, "Calls per question"): counts the question against the
- * session's cap, keeps the session alive, and returns it — only if it is live, under the cap and belongs to
- * this family of listeners (`user`: that user's owner or reader session; otherwise a link or public listener). `undefined` when the
- * condition failed; `sessionState` then tells an ended session from a full one.
+ * A question's two writes in one call (docs/interactive.md, "Calls per question"), all or nothing in one
+ * TransactWriteItems: the session counts the question and stays alive — only if it is live, under its `max`
+ * questions and this family of listeners' (`user`: that user's owner or reader session; otherwise a link or
+ * public listener) — and the client's hourly counter takes a slot (`clientLimit`, as rate-limit.ts
+ * `reserveRateSlot` takes one). Neither is written unless both conditions hold; the cancellation reasons tell which
+ * failed (the session's as it was, to tell an ended session from a full one, with no read of its own).
  */
-export async function claimSessionQuestion(
+export async function claimQuestionAndCount(
   sessionId: string,
-  listener: { kind: 'user'; userId: string } | { kind: 'shared' },
+  listener: ListenerFamily,
   max: number,
   ttl: number,
-): Promise<SessionRecord | undefined> {
+  clientLimit: RateLimit,
+): Promise<QuestionClaim> {
   // A signed-in caller's sessions are the owner's or a named reader's, always with their user id.
   const mine =
     listener.kind === 'user'
       ? '#listener.#kind IN (:owner, :reader) AND #listener.userId = :uid'
       : 'NOT #listener.#kind IN (:owner, :reader)';
-  try {
-    const { Attributes } = await dynamo.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.interactiveSession(sessionId),
-        UpdateExpression: 'SET #ttl = :ttl ADD questions :one',
-        ConditionExpression: `attribute_exists(pk) AND #ttl > :now AND (attribute_not_exists(questions) OR questions < :max) AND ${mine}`,
-        ExpressionAttributeNames: { '#ttl': 'ttl', '#listener': 'listener', '#kind': 'kind' },
-        ExpressionAttributeValues: {
-          ':ttl': ttl,
-          ':now': nowSeconds(),
-          ':one': 1,
-          ':max': max,
-          ':owner': 'owner',
-          ':reader': 'reader',
-          ...(listener.kind === 'user' ? { ':uid': listener.userId } : {}),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toSession(Attributes) : undefined;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dynamo.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: table(),
+                Key: keys.interactiveSession(sessionId),
+                UpdateExpression: 'SET #ttl = :ttl ADD questions :one',
+                ConditionExpression: `attribute_exists(pk) AND #ttl > :now AND (attribute_not_exists(questions) OR questions < :max) AND ${mine}`,
+                ExpressionAttributeNames: { '#ttl': 'ttl', '#listener': 'listener', '#kind': 'kind' },
+                ExpressionAttributeValues: {
+                  ':ttl': ttl,
+                  ':now': nowSeconds(),
+                  ':one': 1,
+                  ':max': max,
+                  ':owner': 'owner',
+                  ':reader': 'reader',
+                  ...(listener.kind === 'user' ? { ':uid': listener.userId } : {}),
+                },
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+              },
+            },
+            { Update: rateSlotUpdate(clientLimit) },
+          ],
+        }),
+      );
+      return 'claimed';
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const [session, slot] = error.CancellationReasons ?? [];
+      if (session?.Code === 'ConditionalCheckFailed') {
+        // The item as DynamoDB sends it (the document client leaves errors as they came).
+        const old = session.Item;
+        const live = old !== undefined && Number(old.ttl?.N) > nowSeconds();
+        return live && Number(old.questions?.N ?? 0) >= max ? 'session-full' : 'session-ended';
+      }
+      if (slot?.Code === 'ConditionalCheckFailed') return 'client-cap';
+      const conflict = (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
+      if (!conflict || attempt >= CLAIM_ATTEMPTS) throw error;
+      await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 30));
+    }
   }
 }
 
@@ -129,6 +184,8 @@ function toSession(Item: Record<string, unknown>): SessionRecord {
   return {
     id: String(Item.id),
     storyId: String(Item.storyId),
+    ...(typeof Item.authorId === 'string' ? { authorId: Item.authorId } : {}),
+    ...(Item.transcript === true ? { transcript: true } : {}),
     listener: Item.listener as Listener,
     currentTime: Number(Item.currentTime ?? 0),
     questions: Number(Item.questions ?? 0),
@@ -137,9 +194,71 @@ function toSession(Item: Record<string, unknown>): SessionRecord {
   };
 }
 
+/** What a question reads, in one call (`readQuestionItems`). */
+export interface QuestionItems {
+  /** The session (asked for with `session`), when it exists and has not expired. */
+  session?: SessionRecord;
+  story?: StoryRecord;
+  /** A reader's share of the story (asked for with `shareOf`). */
+  share?: ShareRecord;
+  /** The author's voice profile (asked for with `voiceOf`): which voice answers may be spoken in. */
+  voiceProfile?: VoiceProfile;
+  /** The signed-in caller's auth state (asked for with `authStateOf`): lib/auth.ts `confirmAuthState`. */
+  authState?: UserAuthState;
+  /** An audio story's transcript (asked for with `transcript`), when the container does not keep its text. */
+  transcript?: TranscriptRecord;
+}
+
+/**
+ * Everything a question reads, strongly consistent, in one BatchGetItem (docs/interactive.md, "Calls per
+ * question"): the session, the story, a reader's share, the author's voice profile, the caller's user
+ * record and an audio story's transcript text when this container has none. Keys
+ * DynamoDB leaves unprocessed (throttling only) are read again, as getStories does.
+ */
+export async function readQuestionItems(
+  storyId: string,
+  opts: { session?: string; shareOf?: string; voiceOf?: string; authStateOf?: string; transcript?: boolean },
+): Promise<QuestionItems> {
+  const wanted = {
+    session: opts.session ? keys.interactiveSession(opts.session) : undefined,
+    story: keys.story(storyId),
+    transcript: opts.transcript ? keys.transcript(storyId) : undefined,
+    share: opts.shareOf ? keys.storyShare(storyId, opts.shareOf) : undefined,
+    voiceProfile: opts.voiceOf ? keys.voiceProfile(opts.voiceOf) : undefined,
+    authState: opts.authStateOf ? keys.user(opts.authStateOf) : undefined,
+  };
+  const items: Record<string, unknown>[] = [];
+  let requestKeys: Record<string, unknown>[] = Object.values(wanted).filter((k) => k !== undefined);
+  for (let attempt = 1; requestKeys.length > 0; attempt++) {
+    if (attempt > 8) throw new Error('DynamoDB left reads unprocessed after 8 attempts');
+    if (attempt > 1) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    const { Responses, UnprocessedKeys } = await dynamo.send(
+      new BatchGetCommand({ RequestItems: { [table()]: { Keys: requestKeys, ConsistentRead: true } } }),
+    );
+    items.push(...(Responses?.[table()] ?? []));
+    requestKeys = UnprocessedKeys?.[table()]?.Keys ?? [];
+  }
+  const find = (key: { pk: string; sk: string } | undefined) =>
+    key && items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  const story = find(wanted.story);
+  const share = find(wanted.share);
+  const transcript = find(wanted.transcript);
+  const session = find(wanted.session);
+  return {
+    session: session && Number(session.ttl) > nowSeconds() ? toSession(session) : undefined,
+    transcript: transcript ? toTranscriptRecord(transcript) : undefined,
+    story: story ? toStoryRecord(story) : undefined,
+    share: share ? toShareRecord(share) : undefined,
+    voiceProfile: toVoiceProfile(find(wanted.voiceProfile)),
+    authState: toUserAuthState(find(wanted.authState)),
+  };
+}
+
 export async function deleteSession(sessionId: string): Promise<boolean> {
-  const { Attributes } = await dynamo.send(
-    new DeleteCommand({ TableName: table(), Key: keys.interactiveSession(sessionId), ReturnValues: 'ALL_OLD' }),
+  const { Attributes } = await despiteTransactions(() =>
+    dynamo.send(
+      new DeleteCommand({ TableName: table(), Key: keys.interactiveSession(sessionId), ReturnValues: 'ALL_OLD' }),
+    ),
   );
   return Attributes !== undefined && Number(Attributes.ttl) > nowSeconds();
 }

@@ -28,6 +28,22 @@ export async function conditionally(write: Promise<unknown>): Promise<boolean> {
   }
 }
 
+/**
+ * A plain write to an item a transaction may be writing at the same moment (an interactive session while
+ * a question claims it): DynamoDB refuses the write with TransactionConflictException, which the SDK does
+ * not retry, so it is tried again a few times.
+ */
+export async function despiteTransactions<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if ((error as Error | null)?.name !== 'TransactionConflictException' || attempt >= 4) throw error;
+      await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 30));
+    }
+  }
+}
+
 /** Deletes items by key, 25 per batch, retrying with backoff what DynamoDB hands back unprocessed. */
 export async function deleteItems(itemKeys: readonly ItemKey[]): Promise<void> {
   const table = config.tableName;

@@ -41,24 +41,34 @@ const tooMany = (opts: RateLimit) =>
  * get TooManyRequests without doing the work. Nothing is read first, so there is no race to lose.
  */
 export async function reserveRateSlot(opts: RateLimit): Promise<RateSlot> {
-  const { key, ttl } = windowOf(opts);
+  const update = rateSlotUpdate(opts);
   try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: key,
-        UpdateExpression: 'ADD #c :one SET #ttl = if_not_exists(#ttl, :ttl)',
-        ConditionExpression: 'attribute_not_exists(#c) OR #c < :limit',
-        ExpressionAttributeNames: { '#c': 'count', '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':one': 1, ':ttl': ttl, ':limit': opts.limit },
-      }),
-    );
+    await dynamo.send(new UpdateCommand(update));
   } catch (error) {
     if (isConditionFailure(error)) throw tooMany(opts);
     throw error;
   }
-  return { key };
+  return { key: update.Key };
 }
+
+/**
+ * The one conditional update that takes a slot (`count < limit`), also for a transaction that takes the
+ * slot together with another write (data/interactive.ts `claimQuestionAndCount`).
+ */
+export function rateSlotUpdate(opts: RateLimit) {
+  const { key, ttl } = windowOf(opts);
+  return {
+    TableName: config.tableName,
+    Key: key,
+    UpdateExpression: 'ADD #c :one SET #ttl = if_not_exists(#ttl, :ttl)',
+    ConditionExpression: 'attribute_not_exists(#c) OR #c < :limit',
+    ExpressionAttributeNames: { '#c': 'count', '#ttl': 'ttl' },
+    ExpressionAttributeValues: { ':one': 1, ':ttl': ttl, ':limit': opts.limit },
+  };
+}
+
+/** The 429 a used-up limit answers with (its retry-after: seconds until the next window). */
+export const rateLimitRefusal = tooMany;
 
 /**
  * Reserves `units` of a fixed-window budget at once (characters narrated per day): one conditional

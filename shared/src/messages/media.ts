@@ -4,6 +4,7 @@ import {
   SECURE_URLS_MAX_PATHS,
   STORY_AUDIO_MAX_SECONDS,
 } from '../constants.ts';
+import { mediaNotFound } from './reading.ts';
 
 /** Uploads, recordings and the secure player: the spec's texts word for word, then the ones it leaves open. */
 export const mediaValidation = {
@@ -47,6 +48,6 @@ export const mediaText = {
   imageDamaged: 'This picture is damaged or incomplete. Please choose another file.',
   imageTooLarge: `Pictures can be at most ${IMAGE_MAX_SIDE_PIXELS.toLocaleString('en-US')} × ${IMAGE_MAX_SIDE_PIXELS.toLocaleString('en-US')} pixels. Please choose a smaller one.`,
   audioStoryCreated: 'Audio story created successfully!',
-  mediaNotFound: 'Not found',
+  mediaNotFound,
   secureUrlsPaths: `Send "paths": a list of 1 to ${SECURE_URLS_MAX_PATHS} media paths.`,
 } as const;

@@ -1,7 +1,9 @@
 import { STORY_PHOTO_ALT_MAX, STORY_PHOTO_CAPTION_MAX, STORY_PHOTOS_MAX } from '../photo-limits.ts';
+import { photoViewText } from './reading.ts';
 
 /** Photos in stories (issue 21, docs/media.md "Photos"): every text the server and the SPA show. */
 export const photoText = {
+  ...photoViewText,
   // Server answers
   tooMany: `A story can have at most ${STORY_PHOTOS_MAX} photos. Remove one to add another.`,
   photoId: 'Invalid photo id',
@@ -25,7 +27,6 @@ export const photoText = {
   adding: 'Adding…',
   manageTitle: 'Your photos',
   none: 'No photos yet.',
-  section: 'Photos',
   manageSection: 'Manage Photos',
   addPhotos: 'Add Photos',
   addHint: `JPEG, PNG, WebP or GIF, up to 20 MB and 8,000 × 8,000 pixels each; up to ${STORY_PHOTOS_MAX} per story.`,
@@ -37,11 +38,6 @@ export const photoText = {
   moveUp: 'Move up',
   moveDown: 'Move down',
   uploading: (name: string, percent: number) => `Uploading ${name}: ${percent}%`,
-  processing: 'Preparing photo…',
-  failed: 'This photo could not be processed. Remove it and try another file.',
-  unavailable: 'Photo not available.',
   confirmRemove: 'Remove this photo from the story?',
   photoOf: (n: number, total: number) => `Photo ${n} of ${total}`,
-  defaultAlt: (n: number) => `Photo ${n}`,
-  coverAlt: (title: string) => `First photo of ${title}`,
 } as const;

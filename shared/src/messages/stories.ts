@@ -6,6 +6,7 @@ import {
   STORY_LOCATION_MAX,
   STORY_TITLE_MAX,
 } from '../constants.ts';
+import { storyReadingText } from './reading.ts';
 
 /** Stories, sharing, discovery and comments: the spec's texts word for word, then the ones it leaves open. */
 export const storyValidation = {
@@ -20,8 +21,8 @@ export const storyFallback = {
   createStory: 'Failed to create story. Please try again.',
   loadStories: 'Failed to load stories',
   loadPublicStories: 'Failed to load public stories',
-  loadStory: 'Failed to load the story. Please try again later.',
-  sharedNotFound: 'Story not found or the link has expired.',
+  loadStory: storyReadingText.loadStory,
+  sharedNotFound: storyReadingText.sharedNotFound,
   loadAuthor: 'Failed to load author profile',
   updateStory: 'Failed to update story',
   deleteStory: 'Failed to delete story',
@@ -71,7 +72,7 @@ export const storyMessages = {
   commentNotFound: 'Comment not found',
   commentsOff: 'Comments are turned off for this story',
   commentAdded: 'Comment added',
-  commentDeleted: 'Comment deleted',
+  commentDeleted: storyReadingText.commentDeleted,
   version: 'version must be a whole number of at least 1',
   versionConflict: 'This story was changed in another tab or device. Review both versions and save again.',
   storyQuota: 'You have added a lot of stories in a short time. Please wait an hour and try again.',
@@ -85,16 +86,6 @@ export const storyMessages = {
   noSuchUser: 'No user with that username',
   /** The `limit` of a paged list whose most is `max`. */
   listLimit: (max: number) => `Limit must be a whole number from 1 to ${max}`,
-} as const;
-
-/**
- * Failure texts for comments. The spec carries comments but shows no screen for them, so these are
- * ours (docs/web.md, "Stories screens"); the success texts are the server's `message`.
- */
-export const commentText = {
-  addFailed: 'Failed to add comment',
-  deleteFailed: 'Failed to delete comment',
-  loadFailed: 'Failed to load older comments',
 } as const;
 
 /** Failure texts of story screens the spec does not show (the success texts are the server's `message`). */

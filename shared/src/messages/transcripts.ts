@@ -1,12 +1,11 @@
 import { TRANSCRIPT_MAX_CHARS } from '../constants.ts';
+import { transcriptViewText } from './reading.ts';
 
 /** Transcripts of audio stories (docs/stories.md, "Transcripts"): every text the feature shows or returns. */
 export const transcriptText = {
-  heading: 'Transcript',
+  ...transcriptViewText,
   /** The label of a transcript the speech-to-text service made and nobody has edited since. */
   machineMade: 'Machine-made transcript',
-  machineMadeNote:
-    'Made by speech recognition from the recording; it may have mistakes until the storyteller edits it.',
   typed: 'Typed by the storyteller',
   edited: 'Machine-made, edited by the storyteller',
   required: 'Please type or paste the transcript.',

@@ -2,7 +2,11 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageJs } from '../../../bench/web-size.ts';
 import { buildWeb } from '../../build.ts';
+
+/** The listening pages' budget (issue 16): the shared story and the signed-in story page, overlay included. */
+const LISTENING_PAGE_MAX_BYTES = 120 * 1024;
 
 /**
  * What the first page loads (docs/web.md, "First load"), on a real production build: the figures
@@ -43,6 +47,22 @@ describe('first load', () => {
     expect(sources.some((s) => s.endsWith('components/interactive/ReadAlongText.tsx'))).toBe(true);
     expect(sources.filter((s) => s.endsWith('shared/src/messages.ts'))).toEqual([]);
     expect(sources.filter((s) => s.includes('/zod/'))).toEqual([]);
+  });
+
+  it('keeps each listening page within 120 KB gzip, its player and overlay included', async () => {
+    for (const page of ['SharedStoryRoute', 'StoryRoute']) {
+      const { total } = await pageJs(outdir, page);
+      expect(total, `${page}: ${(total / 1024).toFixed(1)} KB gzip`).toBeLessThanOrEqual(LISTENING_PAGE_MAX_BYTES);
+    }
+  });
+
+  it('leaves the forms (react-hook-form, zod) and the owner panels out of the story page', async () => {
+    const manifest = JSON.parse(/id="lazy-chunks">(.*?)<\/script>/.exec(html)![1]!) as Record<string, string[]>;
+    const page = (await readdir(join(outdir, 'assets'))).find((f) => /^StoryRoute-.*\.js$/.test(f))!;
+    const sources = (await Promise.all([`/assets/${page}`, ...manifest.StoryRoute!].map(sourcesOf))).flat();
+    expect(sources.some((s) => s.endsWith('components/interactive/InteractiveOverlay.tsx'))).toBe(true);
+    expect(sources.filter((s) => /react-hook-form|\/zod\/|shared\/src\/messages\.ts$/.test(s))).toEqual([]);
+    expect(sources.filter((s) => /PrivacyModal|PhotoManager|TranscriptEditor|CommentForm/.test(s))).toEqual([]);
   });
 
   it("lists every lazy page's chunks under the name the router asks for them by", async () => {

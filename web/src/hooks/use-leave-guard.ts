@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { type Blocker, useBlocker } from 'react-router-dom';
+import type { Blocker } from 'react-router-dom';
+import { useBlocker } from '#web/lib/history.ts';
 
 export interface LeaveGuard {
   /** The router's blocker: `state === 'blocked'` while a leave waits for the user's answer. */
@@ -10,7 +11,7 @@ export interface LeaveGuard {
 
 /**
  * Asks before a changed form is left (issue 11): any in-app navigation (navbar, links, Back and
- * Forward) is held by the router's blocker until the user answers, and reload or closing the tab
+ * Forward) is held by the history's blocker (`lib/history.ts`) until the user answers, and reload or closing the tab
  * gets the browser's own question (`beforeunload`). `dirty` says whether there is typing to lose.
  */
 export function useLeaveGuard(dirty: boolean): LeaveGuard {

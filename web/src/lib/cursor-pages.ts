@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { infiniteQueryOptions, type QueryKey, useInfiniteQuery } from '#web/lib/queries.ts';
 
 /** A page of a list the server pages by `next_cursor` (null on the last page). */
 export interface CursorPage {

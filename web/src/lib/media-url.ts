@@ -1,7 +1,7 @@
 import type { SecureUrlResponse } from '@storyloom/shared/media';
 import { isFullUrl } from '@storyloom/shared/urls';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '#web/lib/queries.ts';
 import { batchedSecureUrl } from './secure-url-batch.ts';
 
 /**

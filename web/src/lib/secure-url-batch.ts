@@ -1,7 +1,7 @@
 import { SECURE_URLS_MAX_PATHS } from '@storyloom/shared/constants';
 import type { SecureUrlResponse, SecureUrlsResponse } from '@storyloom/shared/media';
 import { commonFallback } from '@storyloom/shared/messages/common';
-import { mediaText } from '@storyloom/shared/messages/media';
+import { mediaNotFound } from '@storyloom/shared/messages/reading';
 import { ApiError, api } from './api-client.ts';
 
 /**
@@ -56,7 +56,7 @@ async function ask(token: string, paths: string[], byPath: Map<string, Waiting[]
       const answer = urls[path];
       for (const w of byPath.get(path) ?? []) {
         if (answer) w.resolve(answer);
-        else w.reject(new ApiError(404, mediaText.mediaNotFound, { error: mediaText.mediaNotFound }));
+        else w.reject(new ApiError(404, mediaNotFound, { error: mediaNotFound }));
       }
     }
   } catch (error) {

@@ -17,14 +17,17 @@ import { ANSWER_SPEECH_BUDGET_MS } from '../../adapters/voice/provider.ts';
 import { speechEngine } from '../../adapters/voice/speech.ts';
 import { putAnswerAudio, recordAskedQuestion } from '../../data/interactive.ts';
 import { headMedia, presignDownload } from '../../data/media.ts';
-import { consumeRateLimit } from '../../data/rate-limit.ts';
 import type { StoryRecord } from '../../data/stories.ts';
+import type { VoiceProfile } from '../../data/voice.ts';
 import { logger } from '../../lib/logger.ts';
 import { listeningText, listensToTranscript, storytellerVoice } from '../transcripts/listening.ts';
 import { storyAnswerVoice } from '../voice/voices.ts';
 import { heardCountFromTimes, type SentenceTimes } from './heard.ts';
 import { type Caller, claimQuestion, clientKey, isSpoken } from './sessions.ts';
 import { cachedSentenceTimes } from './timings.ts';
+
+/** The author's voice profile as the question's batch read found it (sessions.ts `claimQuestion`). */
+type KnownProfile = { profile: VoiceProfile | undefined };
 
 /** A spoken answer's presigned URL lives this long. */
 const ANSWER_URL_SECONDS = 15 * 60;
@@ -95,9 +98,10 @@ export function questionIdentity(question: string): string {
 
 /**
  * POST …/interactive/question/{sessionId}: an answer from the text heard at `asked_at` (or at the last time
- * report), grounded in cited sentences, spoken in the narrator's voice when the story has one. Three
- * DynamoDB calls (docs/interactive.md, "Calls per question"): the session (claimed and counted), the story,
- * the client's hourly count; a family question the story cannot answer adds the storyteller's record.
+ * report), grounded in cited sentences, spoken in the narrator's voice when the story has one. At most three
+ * DynamoDB calls (docs/interactive.md, "Calls per question"): one read (session, story, voice), one
+ * transaction (the session claimed and the client's hourly count), and for a family question the story
+ * cannot answer the storyteller's record.
  */
 export async function askQuestion(
   sessionId: string,
@@ -105,8 +109,8 @@ export async function askQuestion(
   input: { question: string; askedAt?: number | null },
   sourceIp: string,
 ): Promise<QuestionAnswerDto> {
-  const { session, story } = await claimQuestion(sessionId, caller, QUESTIONS_PER_SESSION);
-  await consumeRateLimit({
+  // The session claimed and the client counted in one all-or-nothing write, before any answer is made.
+  const { session, story, known } = await claimQuestion(sessionId, caller, QUESTIONS_PER_SESSION, {
     scope: 'iquestion',
     subject: clientKey(caller, sourceIp),
     limit: QUESTIONS_PER_CLIENT_PER_HOUR,
@@ -154,7 +158,7 @@ export async function askQuestion(
     details: detailsSentence(details),
   });
   if (!spoken.speak) logger.warn('answer not spoken', { storyId: story.id, reason: spoken.reason });
-  const audioUrl = spoken.speak ? await spokenAnswer(story, answer.answer) : null;
+  const audioUrl = spoken.speak ? await spokenAnswer(story, answer.answer, known) : null;
   // The storyteller hears what the family wanted to know and the story really does not tell: not what is
   // only further on ("not yet heard"), not what the whole story answers, never the owner's own questions.
   if (
@@ -203,9 +207,9 @@ function cite(
  * and the words, so the same answer is synthesized once (a day: the bucket's lifecycle rule) whichever
  * container answers. Null (text only) when the engine fails.
  */
-async function spokenAnswer(story: StoryRecord, words: string): Promise<string | null> {
+async function spokenAnswer(story: StoryRecord, words: string, known?: KnownProfile): Promise<string | null> {
   try {
-    const voiceId = await answerVoice(story);
+    const voiceId = await answerVoice(story, known);
     if (voiceId === null) return null;
     if (!voiceId) {
       logger.warn("answer not spoken: the narration voice is not the storyteller's to use", { storyId: story.id });
@@ -227,11 +231,11 @@ async function spokenAnswer(story: StoryRecord, words: string): Promise<string |
  * The voice answers are spoken in: a narrated text story's narration voice (storyAnswerVoice), an audio
  * story's storyteller's own voice (a clone, or the local voice); null when the story has no voice at all.
  */
-async function answerVoice(story: StoryRecord): Promise<string | null | undefined> {
-  if (isSpoken(story)) return storyAnswerVoice(story);
-  const own = listensToTranscript(story) ? await storytellerVoice(story) : undefined;
+async function answerVoice(story: StoryRecord, known?: KnownProfile): Promise<string | null | undefined> {
+  if (isSpoken(story)) return storyAnswerVoice(story, known);
+  const own = listensToTranscript(story) ? await storytellerVoice(story, known) : undefined;
   if (!own) return null;
-  return storyAnswerVoice({ authorId: story.authorId, narrationVoiceId: own, narrationVoiceOwn: true });
+  return storyAnswerVoice({ authorId: story.authorId, narrationVoiceId: own, narrationVoiceOwn: true }, known);
 }
 
 /**

@@ -2,25 +2,33 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   type InteractiveSessionDto,
   interactiveText,
+  SESSION_ID_PATTERN,
   SESSION_IDLE_SECONDS,
   SESSIONS_PER_CLIENT_PER_HOUR,
 } from '@storyloom/shared/interactive';
 import { transcriptText } from '@storyloom/shared/transcripts';
 import {
-  claimSessionQuestion,
+  claimQuestionAndCount,
   deleteSession,
   getSession,
   type Listener,
   putSession,
+  readQuestionItems,
   type SessionRecord,
   touchSession,
 } from '../../data/interactive.ts';
-import { consumeRateLimit } from '../../data/rate-limit.ts';
-import { getStory, type StoryRecord, toStoryRecord } from '../../data/stories.ts';
-import { getStoryWithShare } from '../../data/story-shares.ts';
+import { consumeRateLimit, type RateLimit, rateLimitRefusal } from '../../data/rate-limit.ts';
+import { getStory, type StoryRecord } from '../../data/stories.ts';
+import type { VoiceProfile } from '../../data/voice.ts';
+import { type AuthUser, confirmAuthState } from '../../lib/auth.ts';
 import { NotFound, TooManyRequests, ValidationFailed } from '../../lib/errors.ts';
 import { loadListenableStory, loadSharedStory, visitorMayRead } from '../stories/access.ts';
-import { listensToTranscript, storytellerVoice } from '../transcripts/listening.ts';
+import {
+  keepsTranscriptText,
+  keepTranscriptText,
+  listensToTranscript,
+  storytellerVoice,
+} from '../transcripts/listening.ts';
 
 /**
  * Listening sessions (docs/interactive.md, "Sessions"). A session belongs to one story and one listener: the
@@ -32,9 +40,10 @@ import { listensToTranscript, storytellerVoice } from '../transcripts/listening.
 
 /**
  * Which family of routes a call came through: the signed-in one (`/api/…`: the owner, or a person the story
- * is shared with by name) or the shared ones (a link or a public story).
+ * is shared with by name) or the shared ones (a link or a public story). `unconfirmed`: the route left the
+ * check of the caller's user record to the domain (lib/http.ts `userRecord: 'read-by-handler'`).
  */
-export type Caller = { kind: 'user'; userId: string } | { kind: 'shared' };
+export type Caller = { kind: 'user'; userId: string; unconfirmed?: AuthUser } | { kind: 'shared' };
 
 const sessionEnded = () => new NotFound(interactiveText.sessionEnded);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -90,8 +99,10 @@ async function limitStarts(subject: string): Promise<void> {
 async function open(story: StoryRecord, listener: Listener): Promise<InteractiveSessionDto> {
   if (!story.audioKey) throw new ValidationFailed(interactiveText.noAudio);
   const session: SessionRecord = {
-    id: randomBytes(32).toString('base64url'),
+    id: newSessionId(story),
     storyId: story.id,
+    authorId: story.authorId,
+    ...(listensToTranscript(story) ? { transcript: true } : {}),
     listener,
     currentTime: 0,
     questions: 0,
@@ -127,24 +138,84 @@ export async function loadSession(
 }
 
 /**
- * The session and its story for a question, counting the question against the session's cap in the same
- * call (docs/interactive.md, "Calls per question": two DynamoDB calls here). 404 "session ended" as
- * `loadSession`; 429 when the session has asked its `max` questions.
+ * A new session's id: 32 random bytes (the credential), then the story and its author, so that a question
+ * can read its session with the story and the author's voice profile in one call (`claimQuestion`). Both
+ * are in the story's view for anyone who can listen (`ID`, `author.id`); a share id names its story the
+ * same way. Ids that would not fit SESSION_ID_PATTERN stay the random part alone.
+ */
+export function newSessionId(story: Pick<StoryRecord, 'id' | 'authorId'>): string {
+  const id = `${randomBytes(32).toString('base64url')}.${story.id}.${story.authorId}`;
+  return SESSION_ID_PATTERN.test(id) ? id : id.slice(0, 43);
+}
+
+/** The story and author a session id names (`newSessionId`); undefined for an id of the random part alone. */
+export function namedInSessionId(sessionId: string): { storyId: string; authorId: string } | undefined {
+  const [, storyId, authorId] = sessionId.split('.');
+  return storyId && authorId ? { storyId, authorId } : undefined;
+}
+
+/** Stories this container has seen are text stories (a story's type never changes): no transcript to read. */
+const textStories = new Set<string>();
+
+/**
+ * The session and its story for a question, in two DynamoDB calls (docs/interactive.md, "Calls per question"):
+ * (1) one batch read of the session, the story, a reader's share, the author's voice profile (`known`, for
+ * storyAnswerVoice) and, when the route left it here, the caller's user record; (2) one transaction that
+ * claims the session — live, this listener's, under its cap — counting the question, and takes a slot of
+ * the client's hourly limit (`clientLimit`), both or neither, before any answer is made. 404 "session
+ * ended" as `loadSession`; 429 when the session has asked its `max` questions or the client its hourly share.
  */
 export async function claimQuestion(
   sessionId: string,
   caller: Caller,
   max: number,
-): Promise<{ session: SessionRecord; story: StoryRecord }> {
-  const session = await claimSessionQuestion(sessionId, caller, max, idleTtl());
-  if (!session) {
-    // The failure path only: an ended (or another listener's) session, or a full one.
-    const existing = await getSession(sessionId);
-    const mine = existing && isCallersSession(existing.listener, caller);
-    if (mine && existing.questions >= max) throw new TooManyRequests(interactiveText.sessionCap, 60);
+  clientLimit: RateLimit,
+): Promise<{ session: SessionRecord; story: StoryRecord; known?: { profile: VoiceProfile | undefined } }> {
+  // A session from before ids named their story (until it ends: 30 idle minutes): one read to learn it.
+  const named = namedInSessionId(sessionId) ?? (await namedByItem(sessionId));
+  if (!named) throw sessionEnded();
+  const unconfirmed = caller.kind === 'user' ? caller.unconfirmed : undefined;
+  const items = await readQuestionItems(named.storyId, {
+    session: sessionId,
+    // The owner's session is the author's own; any other signed-in listener's needs their share.
+    shareOf: caller.kind === 'user' && caller.userId !== named.authorId ? caller.userId : undefined,
+    voiceOf: named.authorId,
+    authStateOf: unconfirmed?.id,
+    // A long transcript's text lives beside the story; read once per container, here rather than in a call of its own.
+    transcript: !textStories.has(named.storyId) && !keepsTranscriptText(named.storyId),
+  });
+  if (unconfirmed) confirmAuthState(unconfirmed, items.authState);
+  const { session } = items;
+  if (!session || session.storyId !== named.storyId || !isCallersSession(session.listener, caller)) {
     throw sessionEnded();
   }
-  return { session, story: await liveStory(session) };
+  if (session.questions >= max) throw new TooManyRequests(interactiveText.sessionCap, 60);
+  if (items.story?.storyType === 'text') {
+    if (textStories.size >= 1000) textStories.clear();
+    textStories.add(items.story.id);
+  }
+  if (items.transcript) keepTranscriptText(items.transcript);
+  const story = await stillListening(session, items.story, items.share !== undefined);
+  const claim = await claimQuestionAndCount(sessionId, listenerFamily(caller), max, idleTtl(), clientLimit);
+  if (claim === 'session-full') throw new TooManyRequests(interactiveText.sessionCap, 60);
+  if (claim === 'session-ended') throw sessionEnded();
+  if (claim === 'client-cap') throw rateLimitRefusal(clientLimit);
+  // A story never changes hands; a session from before `authorId` was kept reads the profile when it speaks.
+  const known =
+    session.authorId && session.authorId === story.authorId && session.authorId === named.authorId
+      ? { profile: items.voiceProfile }
+      : undefined;
+  return { session: { ...session, questions: session.questions + 1 }, story, known };
+}
+
+/** What an id of the random part alone names, from its session item (undefined: no such live session). */
+async function namedByItem(sessionId: string): Promise<{ storyId: string; authorId?: string } | undefined> {
+  const session = await getSession(sessionId);
+  return session && { storyId: session.storyId, authorId: session.authorId };
+}
+
+function listenerFamily(caller: Caller): { kind: 'user'; userId: string } | { kind: 'shared' } {
+  return caller.kind === 'user' ? { kind: 'user', userId: caller.userId } : { kind: 'shared' };
 }
 
 /**
@@ -153,16 +224,20 @@ export async function claimQuestion(
  */
 async function liveStory(session: SessionRecord): Promise<StoryRecord> {
   const { listener } = session;
-  let story: StoryRecord | undefined;
-  let hasShare = false;
   if (listener.kind === 'reader') {
-    const both = await getStoryWithShare(session.storyId, listener.userId);
-    story = both.story ? toStoryRecord(both.story) : undefined;
-    hasShare = both.share !== undefined;
-  } else {
-    story = await getStory(session.storyId);
+    const items = await readQuestionItems(session.storyId, { shareOf: listener.userId });
+    return stillListening(session, items.story, items.share !== undefined);
   }
-  if (!story || !stillAllowed(story, listener, hasShare) || !story.audioKey) {
+  return stillListening(session, await getStory(session.storyId), false);
+}
+
+/** The story as read, if the session's listener may still hear it; else the session ends (404). */
+async function stillListening(
+  session: SessionRecord,
+  story: StoryRecord | undefined,
+  hasShare: boolean,
+): Promise<StoryRecord> {
+  if (!story || !stillAllowed(story, session.listener, hasShare) || !story.audioKey) {
     await deleteSession(session.id);
     throw sessionEnded();
   }

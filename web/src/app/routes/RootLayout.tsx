@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { Layout } from '#web/components/layout/Layout.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { preloadChunksOf } from '#web/lib/lazy-chunks.ts';
+import { useScrollRestoration } from './scroll-restoration.ts';
 
 /**
  * The contact form (and with it the form library and zod) loads when the footer link is first used,
@@ -18,6 +19,7 @@ export function RootLayout() {
   const [contactOpen, setContactOpen] = useState(false);
   // Mounted from the first opening on, so a draft survives closing the modal.
   const [contactUsed, setContactUsed] = useState(false);
+  useScrollRestoration();
   return (
     <Layout
       onContactClick={() => {
@@ -33,7 +35,6 @@ export function RootLayout() {
           <ContactModal open={contactOpen} onClose={() => setContactOpen(false)} />
         </Suspense>
       )}
-      <ScrollRestoration />
     </Layout>
   );
 }

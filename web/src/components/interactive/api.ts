@@ -6,8 +6,8 @@ import type {
   ReadAlongDto,
 } from '@storyloom/shared/interactive';
 import { interactiveText } from '@storyloom/shared/messages/interactive';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiUrl } from '#web/lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '#web/lib/queries.ts';
 import { getToken } from '#web/lib/token-storage.ts';
 
 /**

@@ -5,8 +5,8 @@ import type {
   KeepsakeLatestResponse,
 } from '@storyloom/shared/keepsake';
 import { keepsakeText } from '@storyloom/shared/messages/keepsake';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '#web/lib/queries.ts';
 
 /**
  * Server state of keepsake builds (docs/keepsake.md), for any kind (the zip of everything, the book):

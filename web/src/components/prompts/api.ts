@@ -1,7 +1,7 @@
-import { promptText } from '@storyloom/shared/messages';
+import { promptText } from '@storyloom/shared/messages/prompts';
 import type { CanAskDto, FamilyQuestionsDto, PromptDto } from '@storyloom/shared/schemas/prompts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '#web/lib/queries.ts';
 
 /**
  * Server state of prompts and family questions used across features (docs/family-loop.md): the dashboard's

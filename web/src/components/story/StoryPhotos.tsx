@@ -1,5 +1,5 @@
 // The texts alone, not the photo schemas: the shared view's first load carries no zod (first-load.test.ts).
-import { photoText } from '@storyloom/shared/messages/photos';
+import { photoViewText as photoText } from '@storyloom/shared/messages/reading';
 import type { StoryPhotoDto } from '@storyloom/shared/photos';
 import { SecureImage } from '#web/components/media/SecureImage.tsx';
 

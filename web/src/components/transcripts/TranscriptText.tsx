@@ -1,4 +1,4 @@
-import { transcriptText } from '@storyloom/shared/messages/transcripts';
+import { transcriptViewText as transcriptText } from '@storyloom/shared/messages/reading';
 import type { TranscriptDto } from '@storyloom/shared/transcripts';
 import type { ReactNode } from 'react';
 

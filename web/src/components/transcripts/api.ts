@@ -1,8 +1,8 @@
 // Types only from shared/transcripts (its zod schema stays out of the reading pages); texts from messages.
 import { transcriptText } from '@storyloom/shared/messages/transcripts';
 import type { TranscriptResponse } from '@storyloom/shared/transcripts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '#web/lib/queries.ts';
 
 /**
  * Transcript calls (docs/stories.md, "Transcripts"). The story page (features/stories) and the shared view

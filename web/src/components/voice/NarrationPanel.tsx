@@ -1,12 +1,12 @@
 import { success, validation } from '@storyloom/shared/messages';
 import { type AvailableVoiceDto, voiceText } from '@storyloom/shared/voice';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AudioPlayerHandle } from '#web/components/media/AudioPlayer.tsx';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
+import { useQueryClient } from '#web/lib/queries.ts';
 import { useAvailableVoices, useNarrate, useNarration, useRemoveNarration } from './api.ts';
 
 function voiceLabel(voice: AvailableVoiceDto): string {

@@ -8,8 +8,8 @@ import {
   type UploadSampleResponse,
   type VoiceStatusDto,
 } from '@storyloom/shared/voice';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '#web/lib/queries.ts';
 import { uploadMedia } from '#web/lib/upload.ts';
 
 /**

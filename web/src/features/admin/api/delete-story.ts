@@ -1,6 +1,6 @@
 import { fallback } from '@storyloom/shared/messages';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQueryClient } from '#web/lib/queries.ts';
 import { updateCachedStories } from './get-stories.ts';
 
 /** DELETE /api/admin/stories/{id}: the story and everything of it. */

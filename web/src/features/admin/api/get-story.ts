@@ -1,7 +1,7 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useQuery } from '#web/lib/queries.ts';
 
 /** GET /api/stories/{id}: the whole story (admins may read any), when the list carried only its start. */
 export function getStory(id: string, signal?: AbortSignal): Promise<StoryDto> {

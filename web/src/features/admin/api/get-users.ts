@@ -1,8 +1,8 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { AdminUser, AdminUsersResponse } from '@storyloom/shared/schemas/auth';
-import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 import { cursorPagesOptions } from '#web/lib/cursor-pages.ts';
+import { type InfiniteData, type QueryClient, useInfiniteQuery } from '#web/lib/queries.ts';
 
 /** GET /api/admin/users, newest first; pass the previous page's `next_cursor` for more. */
 export function getUsers(cursor: string | null, signal?: AbortSignal): Promise<AdminUsersResponse> {

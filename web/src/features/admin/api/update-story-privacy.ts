@@ -1,7 +1,7 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQueryClient } from '#web/lib/queries.ts';
 import { updateCachedStories } from './get-stories.ts';
 
 /** PUT /api/admin/stories/{id}/privacy {is_public}. */

@@ -1,8 +1,8 @@
 import type { Role } from '@storyloom/shared/constants';
 import { fallback } from '@storyloom/shared/messages';
 import type { AdminRoleResponse } from '@storyloom/shared/schemas/auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQueryClient } from '#web/lib/queries.ts';
 import { updateCachedUser } from './get-users.ts';
 
 /** PUT /api/admin/users/role {user_id, role}: applied at once. */

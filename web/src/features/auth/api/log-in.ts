@@ -1,7 +1,7 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { LoginInput, LoginResponse } from '@storyloom/shared/schemas/auth';
-import { useMutation } from '@tanstack/react-query';
 import { ApiError, api } from '#web/lib/api-client.ts';
+import { useMutation } from '#web/lib/queries.ts';
 
 /** POST /login {username (or email), password} -> the session's tokens. */
 export function logIn(input: LoginInput): Promise<LoginResponse> {

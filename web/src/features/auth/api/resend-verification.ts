@@ -1,6 +1,6 @@
 import type { EmailOnlyInput } from '@storyloom/shared/schemas/auth';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation } from '#web/lib/queries.ts';
 
 /**
  * POST /resend-verification {email} -> {message}, the same for any address. The login and register

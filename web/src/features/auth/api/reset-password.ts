@@ -1,6 +1,6 @@
 import { fallback } from '@storyloom/shared/messages';
-import { useMutation } from '@tanstack/react-query';
 import { ApiError, api } from '#web/lib/api-client.ts';
+import { useMutation } from '#web/lib/queries.ts';
 
 /** POST /reset-password {token, new_password} -> {message}. */
 export function resetPassword(input: {

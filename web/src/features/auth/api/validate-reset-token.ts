@@ -1,7 +1,7 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { ValidResetToken } from '@storyloom/shared/schemas/auth';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { queryOptions, useQuery } from '#web/lib/queries.ts';
 
 /** GET /validate-reset-token?token= -> {valid: true, username}; an invalid link is a 400 {valid: false, error}. */
 export function validateResetToken(token: string, signal?: AbortSignal): Promise<ValidResetToken> {

@@ -1,6 +1,6 @@
 import { fallback } from '@storyloom/shared/messages';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useQuery } from '#web/lib/queries.ts';
 
 /** GET /verify-email?token= -> {message}. A link works once: call it once per token. */
 export function verifyEmail(token: string): Promise<{ message?: string } | undefined> {

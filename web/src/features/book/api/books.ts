@@ -2,8 +2,8 @@ import type { BooksResponse, ListenStoryDto, MakeBookInput } from '@storyloom/sh
 import type { KeepsakeBuildDto, KeepsakeDownloadResponse, KeepsakeLatestResponse } from '@storyloom/shared/keepsake';
 import { bookText } from '@storyloom/shared/messages/book';
 import type { MyStoriesResponse, StoryDto } from '@storyloom/shared/schemas/stories';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '#web/lib/queries.ts';
 
 /** How often the page asks how the book is coming along while it is being made. */
 const POLL_MS = 1500;

@@ -1,10 +1,10 @@
 import { bookText } from '@storyloom/shared/messages/book';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { useQueryClient } from '#web/lib/queries.ts';
 import { bookKeys, useBookStories, useBooks, useLatestBook } from '../api/books.ts';
 import { BookForm } from '../components/BookForm.tsx';
 import { BookList } from '../components/BookList.tsx';

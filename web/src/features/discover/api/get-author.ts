@@ -1,7 +1,7 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { AuthorPageResponse } from '@storyloom/shared/schemas/stories';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { queryOptions, useQuery } from '#web/lib/queries.ts';
 
 /** GET /public/author/{id}: the author and their public stories. */
 export function getAuthor(id: string, signal?: AbortSignal): Promise<AuthorPageResponse> {

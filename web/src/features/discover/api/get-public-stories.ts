@@ -1,8 +1,8 @@
 import { PUBLIC_PAGE_SIZE } from '@storyloom/shared/constants';
 import { fallback } from '@storyloom/shared/messages';
 import type { PublicStoriesResponse } from '@storyloom/shared/schemas/stories';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { queryOptions, useQuery } from '#web/lib/queries.ts';
 
 /** GET /public/stories?page&limit: one page of public stories, newest first. */
 export function getPublicStories(page: number, signal?: AbortSignal): Promise<PublicStoriesResponse> {

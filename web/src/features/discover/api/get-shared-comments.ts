@@ -1,4 +1,4 @@
-import { commentText } from '@storyloom/shared/messages/stories';
+import { commentText } from '@storyloom/shared/messages/reading';
 import type { StoryCommentsResponse, StoryDto } from '@storyloom/shared/schemas/stories';
 import { api } from '#web/lib/api-client.ts';
 import { useMorePages } from '#web/lib/cursor-pages.ts';

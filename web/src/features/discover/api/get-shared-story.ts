@@ -1,7 +1,7 @@
-import { storyFallback } from '@storyloom/shared/messages/stories';
+import { storyReadingText as storyFallback } from '@storyloom/shared/messages/reading';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { queryOptions, useQuery } from '#web/lib/queries.ts';
 
 /** GET /shared/{shareToken}: a story by its share-link token, or a public story by its id. */
 export function getSharedStory(tokenOrId: string, signal?: AbortSignal): Promise<StoryDto> {

@@ -1,4 +1,4 @@
-import { storyFallback } from '@storyloom/shared/messages/stories';
+import { storyReadingText as storyFallback } from '@storyloom/shared/messages/reading';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { ListenInteractively } from '#web/components/interactive/ListenInteractively.tsx';

@@ -1,6 +1,6 @@
 import { fallback } from '@storyloom/shared/messages';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation } from '#web/lib/queries.ts';
 
 /** PUT /api/profile {current_password, new_password} -> {message: 'Profile updated successfully!'}. */
 export function changePassword(input: {

@@ -1,7 +1,7 @@
 import { familyMailText } from '@storyloom/shared/messages/family-mail';
 import type { FamilyMailSettings } from '@storyloom/shared/schemas/family-mail';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '#web/lib/queries.ts';
 
 /** The family-loop email (docs/family-loop.md): settings on the profile and the pages its links open. */
 

@@ -1,6 +1,6 @@
 import { fallback } from '@storyloom/shared/messages';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation } from '#web/lib/queries.ts';
 
 /** POST /api/profile/request-delete-account: mails a 6-digit code (a new request replaces the last). */
 export function requestAccountDeletion(): Promise<{ message?: string } | undefined> {

@@ -1,7 +1,7 @@
 import type { ProfileImageResponse } from '@storyloom/shared/media';
 import { fallback } from '@storyloom/shared/messages';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation } from '#web/lib/queries.ts';
 import { uploadMedia } from '#web/lib/upload.ts';
 
 /** Uploads a (scaled) picture straight to S3, then POST /api/profile/image `{ upload_key }` confirms it. */

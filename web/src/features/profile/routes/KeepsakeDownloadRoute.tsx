@@ -1,11 +1,11 @@
 import { KEEPSAKE_KINDS, type KeepsakeKind } from '@storyloom/shared/keepsake';
 import { exportText, keepsakeText } from '@storyloom/shared/messages/keepsake';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { keepsakeDownloadUrl, saveFrom } from '#web/components/keepsake/api.ts';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useQuery } from '#web/lib/queries.ts';
 
 const isKind = (kind: string | undefined): kind is KeepsakeKind => KEEPSAKE_KINDS.includes(kind as KeepsakeKind);
 

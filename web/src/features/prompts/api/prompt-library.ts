@@ -1,8 +1,8 @@
 import { promptText } from '@storyloom/shared/messages';
 import type { OwnQuestionInput, PromptDto, PromptLibraryDto } from '@storyloom/shared/schemas/prompts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { promptKeys } from '#web/components/prompts/api.ts';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '#web/lib/queries.ts';
 
 /** GET /api/prompts: every question for "Browse all", marked answered or hidden. */
 export function usePromptLibrary() {

@@ -1,6 +1,6 @@
 import { promptText } from '@storyloom/shared/messages';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation } from '#web/lib/queries.ts';
 
 /**
  * POST /api/stories/{id}/share: the stories' own by-name sharing (read permission), offered after a family

@@ -1,7 +1,7 @@
-import { commentText } from '@storyloom/shared/messages';
+import { commentText } from '@storyloom/shared/messages/reading';
 import type { CommentResponse } from '@storyloom/shared/schemas/stories';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQueryClient } from '#web/lib/queries.ts';
 import { updateCachedStory } from './get-story.ts';
 
 /** POST /api/stories/{id}/comments {text}. */

@@ -1,8 +1,8 @@
 import type { CreateAudioStoryInput } from '@storyloom/shared/media';
 import { fallback } from '@storyloom/shared/messages';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQueryClient } from '#web/lib/queries.ts';
 import { uploadMedia } from '#web/lib/upload.ts';
 
 export interface NewAudioStory {

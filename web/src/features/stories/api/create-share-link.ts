@@ -1,7 +1,7 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { ShareLinkResponse } from '@storyloom/shared/schemas/stories';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQueryClient } from '#web/lib/queries.ts';
 import { updateCachedStory } from './get-story.ts';
 
 /** POST /api/stories/{id}/share-link: the story's link (the existing one if there is one). */

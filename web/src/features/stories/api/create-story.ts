@@ -1,7 +1,7 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { CreateStoryInput, StoryDto } from '@storyloom/shared/schemas/stories';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQueryClient } from '#web/lib/queries.ts';
 import { storyKeys } from './get-story.ts';
 
 /** POST /api/stories: a new text story (private until its owner says otherwise). */

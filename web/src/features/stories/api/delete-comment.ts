@@ -1,6 +1,6 @@
-import { commentText } from '@storyloom/shared/messages';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { commentText } from '@storyloom/shared/messages/reading';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQueryClient } from '#web/lib/queries.ts';
 import { removeCachedOlderComment } from './get-comments.ts';
 import { updateCachedStory } from './get-story.ts';
 

@@ -1,6 +1,6 @@
-import { fallback } from '@storyloom/shared/messages';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { storyFallback as fallback } from '@storyloom/shared/messages/stories';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQueryClient } from '#web/lib/queries.ts';
 import { storyKeys } from './get-story.ts';
 
 /** DELETE /api/stories/{id}: the story and everything of it (shares, comments, link). */

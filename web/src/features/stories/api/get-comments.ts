@@ -1,8 +1,8 @@
-import { commentText } from '@storyloom/shared/messages';
+import { commentText } from '@storyloom/shared/messages/reading';
 import type { StoryCommentsResponse, StoryDto } from '@storyloom/shared/schemas/stories';
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 import { useMorePages } from '#web/lib/cursor-pages.ts';
+import type { InfiniteData, QueryClient } from '#web/lib/queries.ts';
 
 /** A page of older comments (oldest first within the page; the next page holds older ones still). */
 export type CommentsPage = StoryCommentsResponse;

@@ -1,8 +1,8 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { MyStoriesResponse, SharedWithMeResponse } from '@storyloom/shared/schemas/stories';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 import { cursorPagesOptions, useMorePages } from '#web/lib/cursor-pages.ts';
+import { useInfiniteQuery } from '#web/lib/queries.ts';
 import { storyKeys } from './get-story.ts';
 
 /**

@@ -1,7 +1,7 @@
-import { fallback } from '@storyloom/shared/messages';
+import { storyReadingText } from '@storyloom/shared/messages/reading';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { type QueryClient, queryOptions, useQuery } from '#web/lib/queries.ts';
 
 /** The stories feature's query keys: every key starts with `stories`, so one invalidation reaches all. */
 export const storyKeys = {
@@ -14,7 +14,7 @@ export const storyKeys = {
 export function getStory(id: string, opts: { signal?: AbortSignal; fallback?: string } = {}): Promise<StoryDto> {
   return api.get<StoryDto>(`/api/stories/${encodeURIComponent(id)}`, {
     signal: opts.signal,
-    fallback: opts.fallback ?? fallback.loadStory,
+    fallback: opts.fallback ?? storyReadingText.loadStory,
   });
 }
 

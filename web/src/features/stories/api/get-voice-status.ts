@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useQuery } from '#web/lib/queries.ts';
 
 interface VoiceStatus {
   voice_cloned?: boolean;

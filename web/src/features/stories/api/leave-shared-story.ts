@@ -1,6 +1,6 @@
 import { storyScreenText } from '@storyloom/shared/messages';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQueryClient } from '#web/lib/queries.ts';
 import { storyKeys } from './get-story.ts';
 
 /** The failure text of "Remove from my list" (the success text is the server's `message`). */

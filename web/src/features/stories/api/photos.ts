@@ -6,8 +6,8 @@ import {
   type UpdatePhotoInput,
 } from '@storyloom/shared/photos';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '#web/lib/queries.ts';
 import { storyKeys, updateCachedStory } from './get-story.ts';
 
 /** A story's photos (docs/media.md, "Photos"): the list, and the owner's changes. */

@@ -1,7 +1,7 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { ShareDto, ShareInput, ShareResponse } from '@storyloom/shared/schemas/stories';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQueryClient } from '#web/lib/queries.ts';
 import { updateCachedStory } from './get-story.ts';
 
 /** POST /api/stories/{id}/share {username, permission}: a new share, or a new permission for an existing one. */

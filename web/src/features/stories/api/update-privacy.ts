@@ -1,7 +1,7 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { PrivacyInput, StoryDto } from '@storyloom/shared/schemas/stories';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { useMutation, useQueryClient } from '#web/lib/queries.ts';
 import { storyKeys } from './get-story.ts';
 
 /** PUT /api/stories/{id}/privacy {is_public, is_private, allow_comments}: answers the owner's view of the story. */

@@ -1,7 +1,7 @@
 import { fallback } from '@storyloom/shared/messages';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '#web/lib/api-client.ts';
+import { useMutation, useQueryClient } from '#web/lib/queries.ts';
 import { storyKeys } from './get-story.ts';
 
 /** What the edit form sends (spec section 5: trimmed values, and dates or null). */

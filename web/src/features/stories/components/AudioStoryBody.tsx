@@ -1,15 +1,18 @@
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import type { ListenTarget } from '#web/components/interactive/api.ts';
 import { ListenInteractively } from '#web/components/interactive/ListenInteractively.tsx';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
-import { useTranscript } from '#web/components/transcripts/api.ts';
 import { RecordedStory } from '#web/components/transcripts/RecordedStory.tsx';
-import { TranscriptEditor } from '#web/components/transcripts/TranscriptEditor.tsx';
-import { storyKeys } from '../api/get-story.ts';
+import { preloadChunksOf } from '#web/lib/lazy-chunks.ts';
 
 const LABEL = 'Listen to the story';
+
+/** The owner's recording with the transcript tools (their status calls, a form with zod): not in a reader's first load. */
+const OwnerRecording = lazy(() => {
+  preloadChunksOf('OwnerRecording');
+  return import('./OwnerRecording.tsx').then((m) => ({ default: m.OwnerRecording }));
+});
 
 /**
  * An audio story on /story/{id}: the recording, its transcript under the player (a read-along when the words
@@ -21,7 +24,9 @@ export function AudioStoryBody({ story, listenAs }: { story: StoryDto; listenAs:
   return (
     <>
       {story.permissions.manage ? (
-        <OwnerRecording story={story} audioPath={story.audio_url} listenAs={listenAs} />
+        <Suspense fallback={<p className="audio-status">Loading audio...</p>}>
+          <OwnerRecording story={story} audioPath={story.audio_url} listenAs={listenAs} label={LABEL} />
+        </Suspense>
       ) : (
         <RecordedStory
           audioPath={story.audio_url}
@@ -44,35 +49,5 @@ export function AudioStoryBody({ story, listenAs }: { story: StoryDto; listenAs:
       )}
       <StoryParagraphs text={story.content} />
     </>
-  );
-}
-
-function OwnerRecording({
-  story,
-  audioPath,
-  listenAs,
-}: {
-  story: StoryDto;
-  audioPath: string;
-  listenAs: ListenTarget | null;
-}) {
-  const client = useQueryClient();
-  const state = useTranscript(story.ID);
-  const fresh = state.data?.transcript;
-  // A transcript the worker finished (or another tab saved) since the story was loaded: read the story again,
-  // so the Interactive Features panel and the lists answer from it too.
-  useEffect(() => {
-    if (fresh && fresh.version !== story.transcript?.version) {
-      void client.invalidateQueries({ queryKey: storyKeys.detail(story.ID) });
-    }
-  }, [client, fresh, story.ID, story.transcript?.version]);
-  return (
-    <RecordedStory
-      audioPath={audioPath}
-      label={LABEL}
-      transcript={fresh ?? story.transcript}
-      target={listenAs}
-      editor={<TranscriptEditor storyId={story.ID} state={state.data} />}
-    />
   );
 }

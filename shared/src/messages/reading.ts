@@ -1,0 +1,44 @@
+/**
+ * What a reader of a story sees: loading it, its comments, photos and recording, and the secure-URL
+ * batch's one text. The listening pages (a shared story, a story shared by name) take these without the
+ * story, photo, transcript and media areas' other texts, since a page loads a messages file whole
+ * (docs/web.md, "First load"). `storyFallback`, `storyMessages`, `photoText`, `transcriptText` and
+ * `mediaText` include them.
+ */
+
+/** Loading a story, and the server's answer to a deleted comment. */
+export const storyReadingText = {
+  loadStory: 'Failed to load the story. Please try again later.',
+  sharedNotFound: 'Story not found or the link has expired.',
+  commentDeleted: 'Comment deleted',
+} as const;
+
+/**
+ * Failure texts for comments. The spec carries comments but shows no screen for them, so these are
+ * ours (docs/web.md, "Stories screens"); the success texts are the server's `message`.
+ */
+export const commentText = {
+  addFailed: 'Failed to add comment',
+  deleteFailed: 'Failed to delete comment',
+  loadFailed: 'Failed to load older comments',
+} as const;
+
+/** A story's photos as its readers see them. */
+export const photoViewText = {
+  section: 'Photos',
+  processing: 'Preparing photo…',
+  failed: 'This photo could not be processed. Remove it and try another file.',
+  unavailable: 'Photo not available.',
+  defaultAlt: (n: number) => `Photo ${n}`,
+  coverAlt: (title: string) => `First photo of ${title}`,
+} as const;
+
+/** The transcript under a recording. */
+export const transcriptViewText = {
+  heading: 'Transcript',
+  machineMadeNote:
+    'Made by speech recognition from the recording; it may have mistakes until the storyteller edits it.',
+} as const;
+
+/** A media path with no file. */
+export const mediaNotFound = 'Not found';

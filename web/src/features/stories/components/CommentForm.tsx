@@ -1,0 +1,49 @@
+import { COMMENT_MAX } from '@storyloom/shared/constants';
+import { commentText } from '@storyloom/shared/messages/reading';
+import { commentSchema } from '@storyloom/shared/schemas/stories';
+import { useWatch } from 'react-hook-form';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
+import { CharCount } from '#web/components/ui/CharCount.tsx';
+import { FormAlert } from '#web/components/ui/FormAlert.tsx';
+import { useToast } from '#web/components/ui/Toasts.tsx';
+import { useForm } from '#web/hooks/use-form.ts';
+import { useAddComment } from '../api/add-comment.ts';
+
+/**
+ * "Add a comment" under a story's comments (CommentsSection.tsx loads it lazily: the form library and zod
+ * are not part of the story page's first load, docs/web.md "First load").
+ */
+export function CommentForm({ storyId }: { storyId: string }) {
+  const toast = useToast();
+  const add = useAddComment(storyId);
+  const form = useForm({ schema: commentSchema, defaultValues: { text: '' }, fallback: commentText.addFailed });
+  const textInput = form.inputProps('text');
+  const text = useWatch({ control: form.form.control, name: 'text' }) ?? '';
+
+  const onSubmit = form.submit(async ({ text }) => {
+    const { message } = await add.mutateAsync(text);
+    form.form.reset({ text: '' });
+    toast.success(message);
+  });
+
+  return (
+    <form className="form comment-form" onSubmit={onSubmit} noValidate>
+      <div className="field">
+        <label htmlFor={textInput.id}>Add a comment</label>
+        <textarea
+          {...textInput}
+          rows={4}
+          dir="auto"
+          aria-describedby={[textInput['aria-describedby'], `${textInput.id}-count`].filter(Boolean).join(' ')}
+        />
+        <CharCount id={`${textInput.id}-count`} value={text} max={COMMENT_MAX} />
+      </div>
+      <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
+      <div className="button-row">
+        <BusyButton className="button button-primary" busy={form.busy} busyLabel="Posting…">
+          Post Comment
+        </BusyButton>
+      </div>
+    </form>
+  );
+}
