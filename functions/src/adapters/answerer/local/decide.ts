@@ -15,6 +15,7 @@ import {
 } from './evidence.ts';
 import { findNumbers } from './numbers.ts';
 import type { NormalizedQuestion } from './question.ts';
+import { KINSHIP_GROUPS } from './question-words.ts';
 import type { Candidate, StoryIndex } from './retrieve.ts';
 import { holdsTerm, KIN_TERMS, retrieve, saysInWords } from './retrieve.ts';
 import { answeringFacts, factQuality, isTyped, namedThing, namesOf } from './type-match.ts';
@@ -82,9 +83,10 @@ export function judge(
   const typed = isTyped(question.want);
   // Names of people and places the question mentions ("Gene", "Tokyo"), not a language or people said as
   // an adjective ("who taught you English").
-  const names = terms
-    .filter((t) => index.names.has(t.term) && (t.pos === 'PROPN' || t.pos === 'NOUN'))
-    .map((t) => t.term);
+  const names = [
+    ...terms.filter((t) => index.names.has(t.term) && (t.pos === 'PROPN' || t.pos === 'NOUN')).map((t) => t.term),
+    ...namesOnlyOpening(index, question.text),
+  ];
   const detailsFit = question.want === 'when' || question.want === 'year' || question.want === 'where';
   const thing = question.want === 'name' ? namedThing(question.text) : undefined;
   // "where is the buckle now": a sentence told in the past ("I wore it on my belt") says where it was.
@@ -194,7 +196,11 @@ export function judge(
     const says = (term: string) =>
       holdsTerm(index.terms[c.index]!, term) || (bridge !== undefined && holdsTerm(index.terms[bridge]!, term));
     const verbMissing =
-      (question.want === 'who' || question.want === 'where' || question.yesNo) &&
+      (question.want === 'who' ||
+        question.want === 'where' ||
+        question.yesNo ||
+        question.want === 'when' ||
+        question.want === 'year') &&
       questionVerbs.some(
         (v) =>
           !says(v) &&
@@ -237,6 +243,27 @@ export function judge(
       own *
       (reason ? decideTuning.reasonBonus : 1);
     out.push({ ...c, facts, bridge, value, passes, untold });
+  }
+  return out;
+}
+
+/**
+ * Names the story writes only at the start of its sentences ("Lupita came later"), which the index does not
+ * take for names: a question word the story writes capitalised and never in lower case.
+ */
+function namesOnlyOpening(index: StoryIndex, questionText: string): string[] {
+  const out: string[] = [];
+  for (const word of new Set(questionText.match(/[a-z][a-z'-]{2,}/g) ?? [])) {
+    const bare = word.replace(/'s$/, '');
+    const cap = bare[0]!.toUpperCase() + bare.slice(1);
+    const capitalised = new RegExp(`\\b${cap}\\b`);
+    const lower = new RegExp(`\\b${bare}\\b`);
+    if (!index.texts.some((t, i) => i > 0 && capitalised.test(t)) || index.texts.some((t, i) => i > 0 && lower.test(t)))
+      continue;
+    const term = analyzeShort(bare).terms[0]?.term;
+    // "Yeye", "Nana": a family word written as a name is the normalize stage's to read.
+    if (term && index.df.has(term) && !index.names.has(term) && !KINSHIP_GROUPS.some((g) => g.includes(bare)))
+      out.push(term);
   }
   return out;
 }

@@ -325,6 +325,12 @@ describe('decide', () => {
       chosen: { id: 1, bridge: 2 },
     });
   });
+  it('dates only the event asked about, and takes a name the story writes only opening a sentence', () => {
+    const story = 'Marta married my cousin Piet in 1951. Marta was always late. We moved to Utrecht in 1953.';
+    expect(askStory(story, 'what year was marta born')).toEqual({ kind: 'not-in-story' });
+    expect(askStory(story, 'when did marta marry piet')).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+    expect(askStory(story, 'what year did marta move')).toEqual({ kind: 'not-in-story' });
+  });
   it('answers a yes/no question only with a sentence that says its verb, not only its topic', () => {
     const story = 'In 1951 they shipped me to Korea with the Seventh. I saw Pusan harbour burn.';
     expect(askStory(story, 'did you ever visit pusan harbour')).toEqual({ kind: 'not-in-story' });
