@@ -96,6 +96,10 @@ const NOT_PEOPLE = new RegExp(
 const BOUND_FOR =
   /\b(?:left|leave|leaves|leaving|sailed|sail|set (?:off|out|sail)|headed|heading|bound|departed|emigrated|started out|went off)\b(?:\s+[a-z]+){0,3}?\s+for\s+((?:the\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)/g;
 
+/** Words said alone that are no names ("Maybe.", "Never.", "Gone."). */
+const NOT_NAMES =
+  /^(?:maybe|perhaps|yes|yeah|no|nope|sure|never|always|nothing|everything|anyway|exactly|really|imagine|twice|once|gone|done|enough|please|thanks|hello|goodbye|ah|oh|well|right|okay|ok|nobody|everybody|somebody|later|sometimes|mostly|often|again|true|fine|good|bad|dead|home|quiet|silence|nonsense|rubbish|lovely|beautiful|terrible|hard|cold|hot|hungry|tired|poor|rich|still|almost|only|just|so|such|both|neither|none|all|finally|eventually|anyhow|besides|otherwise|meanwhile|afterwards|honestly|seriously|certainly|definitely|probably|imagine that|fancy that)$/i;
+
 /** Last words of place names ("Miles City", "Custer County", "Pearl Harbor", "Cottage Grove"). */
 const PLACE_HEAD =
   /^(?:City|Town|Township|County|Parish|Province|State|Street|St|Avenue|Ave|Road|Rd|Lane|Boulevard|Square|Corner|Bay|Harbou?r|River|Creek|Lake|Mountains?|Valley|Falls|Springs|Park|Hills?|Island|Islands|Beach|Port|Point|Heights|Grove|Station|Bridge|Gardens?|Green|Common|Canyon|Desert|Forest|Coast|Sea|Ocean|Gulf|Strait|Channel)$/;
@@ -191,7 +195,16 @@ function numberFacts(sentence: string, numbers: NumberSpan[], out: Fact[]): void
     }
     if (n.ordinal && new RegExp(`^\\s*(?:of\\s+)?(?:${MONTHS})`, 'i').test(after)) push(out, 'date', n.text, n.start);
     // "a one-room school", "a two-storey house": a number inside a compound word is not a count.
-    if (!n.year && !/^-[a-z]/i.test(after)) push(out, 'count', n.text, n.start);
+    // "every one", "no one", "one day", "one of them": "one" as a pronoun or an article, not a count.
+    const pronounOne =
+      n.value === 1 &&
+      /^one$/i.test(n.text) &&
+      (/\b(?:every|each|no|any|some|the|that|this|which|other|another|little|only|last|right|wrong|same|a)\s+$/i.test(
+        before,
+      ) ||
+        /^\s+(?:of|day|night|morning|evening|afternoon|time|more|another|thing|way)\b/i.test(after));
+    // "the first black man", "my second season": an ordinal says which, not how many.
+    if (!n.year && !n.ordinal && !/^-[a-z]/i.test(after) && !pronounOne) push(out, 'count', n.text, n.start);
   }
   // "a mile and a half", "a week", "an hour", "a dollar": one of a unit, said without a number.
   for (const m of sentence.matchAll(
@@ -251,7 +264,7 @@ export function factsIn(sentence: string): Fact[] {
   }
   // "Otis.": a fragment of capitalised words only is a name said on its own.
   const alone = /^["“]?([A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2})[.!]?["”]?$/.exec(sentence.trim());
-  if (alone && !SENTENCE_OPENERS.test(alone[1]!) && !NOT_PEOPLE.test(alone[1]!))
+  if (alone && !SENTENCE_OPENERS.test(alone[1]!) && !NOT_PEOPLE.test(alone[1]!) && !NOT_NAMES.test(alone[1]!))
     push(out, 'name', alone[1]!, sentence.indexOf(alone[1]!));
   for (const m of sentence.matchAll(/\b(?:named|called)\s+((?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)/g))
     push(out, 'name', m[1]!, m.index! + m[0].indexOf(m[1]!));

@@ -83,9 +83,16 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
     const next = /^\s+([a-z][\w'-]*)/.exec(sentenceAfter.get(f) ?? '')?.[1];
     return next !== undefined && !NOT_A_THING.has(next) && !q.has(next.replace(/s$/, ''));
   };
-  const matching = facts.filter(
-    (f) => kinds.includes(f.kind) && !vague(f) && !offDimension(f) && !otherThing(f) && !inQuestion(f, questionText),
-  );
+  // "how many men were in the gang" is not answered by "a dollar twenty an hour": a count of things asked
+  // takes an amount of money or time only when the thing is money or time.
+  const countedThing = want === 'count' ? /\bhow many\s+([a-z]+)/.exec(questionText)?.[1] : undefined;
+  const otherAmount = (f: Fact) =>
+    countedThing !== undefined && (f.kind === 'money' || f.kind === 'duration') && !AMOUNT_WORDS.test(countedThing);
+  const matching = facts
+    .filter((f) => !otherAmount(f))
+    .filter(
+      (f) => kinds.includes(f.kind) && !vague(f) && !offDimension(f) && !otherThing(f) && !inQuestion(f, questionText),
+    );
   // "how many kids": the count said of the question's own thing ("eighteen kids") before any other.
   const near = (f: Fact) => {
     if (!NEAR_KINDS.has(f.kind)) return 0;
@@ -180,6 +187,10 @@ function fitsDimension(f: Fact, dimension: string): boolean {
   if (DIMENSION_UNITS[dimension]!.test(f.text)) return true;
   return !Object.values(DIMENSION_UNITS).some((units) => units.test(f.text));
 }
+
+/** What "how many" may count in money or time ("how many dollars", "how many hours"). */
+const AMOUNT_WORDS =
+  /^(?:dollars?|cents?|pounds?|shillings?|pence|quid|pesos?|bucks?|euros?|francs?|marks?|lire|yen|rupees?|hours?|days?|weeks?|months?|years?|minutes?|seconds?|times?|nights?|summers?|winters?|seasons?|shifts?)$/;
 
 /** Words after a colour that are not the thing it colours ("green and white", "red, mostly", "blue as ice"). */
 const NOT_A_THING = new Set(

@@ -128,6 +128,13 @@ describe('which fact of a sentence answers', () => {
       'South Georgia',
     ]);
   });
+  it('does not count "every one", "the first", nor money or time for "how many men"', () => {
+    expect(facts('She kept every one of them.', 'how many letters did she keep')).toEqual([]);
+    expect(facts('He was the first doctor in the valley.', 'how many doctors were there')).toEqual([]);
+    expect(facts('The pay was a dollar twenty an hour.', 'how many men were on the crew')).not.toContain('a dollar');
+    expect(facts('The pay was a dollar twenty an hour.', 'how much did they pay')).toContain('a dollar');
+    expect(facts('Maybe.', 'what was the dogs name')).toEqual([]);
+  });
   it('takes only a colour said of the thing asked about', () => {
     const sentence = 'The bus broke down, and a farmer with a red tractor towed us.';
     expect(facts(sentence, 'what colour was the bus')).toEqual([]);
