@@ -117,6 +117,8 @@ function numberFacts(sentence: string, numbers: NumberSpan[], out: Fact[]): void
     const after = sentence.slice(n.end, n.end + 40);
     const before = sentence.slice(Math.max(0, n.start - 24), n.start);
     if (n.year) push(out, 'year', n.text, n.start);
+    // "a dollar twenty an hour", "two pounds ten": the number after the unit is the cents or shillings.
+    if (/\b(?:dollars?|bucks?|pounds?|quid|shillings?)\s+(?:and\s+)?$/i.test(before)) continue;
     const beforeMoney = /(\$|£|€)\s*$/.test(before);
     const money = MONEY_UNITS.exec(after);
     if (money || beforeMoney) {

@@ -131,7 +131,7 @@ describe('which fact of a sentence answers', () => {
   it('does not count "every one", "the first", nor money or time for "how many men"', () => {
     expect(facts('She kept every one of them.', 'how many letters did she keep')).toEqual([]);
     expect(facts('He was the first doctor in the valley.', 'how many doctors were there')).toEqual([]);
-    expect(facts('The pay was a dollar twenty an hour.', 'how many men were on the crew')).not.toContain('a dollar');
+    expect(facts('The pay was a dollar twenty an hour.', 'how many men were on the crew')).toEqual([]);
     expect(facts('The pay was a dollar twenty an hour.', 'how much did they pay')).toContain('a dollar');
     expect(facts('Maybe.', 'what was the dogs name')).toEqual([]);
   });
