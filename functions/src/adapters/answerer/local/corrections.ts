@@ -10,13 +10,20 @@ import { answeringFacts } from './type-match.ts';
  * one chosen; within one sentence, the fact after the correction wins (phrase stage).
  */
 export const CORRECTION =
-  /\b(no,? wait|wait,? no|i tell a lie|no,? hang on|hang on|i'?m sorry|sorry,|actually|turned out|it was never|was really|in fact|i mean|correction|i said earlier|i told people|for years i|i was wrong|i'?m wrong|that'?s not right|that'?s wrong|not [\w-]+,? (?:but|it was)|no,? no|let me think|or was it|come to think of it|now that i think|(?:i )?had (?:it|that) wrong|got (?:it|that) wrong|(?:she|he|they)(?:'s| is| was| were) right|the truth is|to tell the truth|my mistake|i should say|i misremembered|i remembered wrong|it was more like|more like)\b|^no\b|^okay,|, no,/i;
+  /\b(no,? wait|wait,? no|i tell a lie|no,? hang on|hang on|i'?m sorry|sorry,|actually|turned out|it was never|was really|in fact|i mean|correction|i said earlier|i told people|for years i|i was wrong|i'?m wrong|that'?s not right|that'?s wrong|that is not (?:true|right)|that'?s not true|not [\w-]+,? (?:but|it was)|no,? no|let me think|or was it|come to think of it|now that i think|(?:i )?had (?:it|that) wrong|got (?:it|that) wrong|(?:she|he|they)(?:'s| is| was| were) right|the truth is|to tell the truth|my mistake|i should say|i misremembered|i remembered wrong|it was more like|more like|truly|to be exact|to be honest|if i'?m honest|if i count|i used to (?:say|tell)|i always (?:say|said|told)|people (?:say|think)|everyone (?:says|thinks))\b|^(?:no|sorry)\b[,.!]?|^okay,|, no,|,\s*not\s+(?:a\s+|an\s+|the\s+)?[\w-]+[.!]?$/i;
 
 /**
  * Markers that also fill ordinary talk ("I mean", "actually", "let me think"): a sentence with only these
  * corrects the statement only when it repeats its value or the question's words, not for being near.
  */
-const WEAK = /^(?:actually|i mean|in fact|let me think|more like|sorry,|okay,|no|hang on|, no,)$/i;
+const WEAK = /^(?:actually|i mean|in fact|let me think|more like|okay,|hang on|, no,)$/i;
+
+/**
+ * Markers that say the narrator's own earlier telling was wrong ("I used to tell people there were twenty
+ * stops", "for years I said nine days"): the fact said with them is the old version, and the truth follows.
+ */
+const TOLD_WRONG =
+  /\b(?:i used to (?:say|tell)|i always (?:say|said|told)|for (?:many )?years i (?:said|told|thought)|i told people|people (?:say|think|thought)|everyone (?:says|thinks|thought)|they (?:always )?(?:say|said))\b/i;
 
 export function isCorrection(text: string): boolean {
   return CORRECTION.test(text);
@@ -31,6 +38,10 @@ export function correctionAt(text: string): number {
 export const correctionTuning = {
   /** A correction this many sentences after the statement is about it even without repeating its words. */
   nearSentences: 2,
+  /** How many sentences after a correction marker may hold the corrected fact. */
+  followSentences: 3,
+  /** Characters between a correction marker and the value it gives ("no, sixty-one"; "it was eleven hundred"). */
+  nearChars: 30,
 };
 
 /** Markers that grant the fact said before them and take back the earlier statement. */
@@ -94,8 +105,37 @@ export function laterCorrection(
 ): Correction | undefined {
   const from = chosen.bridge ?? chosen.index;
   const corrected = factValue(chosen.fact);
+  const heard = (i: number) => i < story.texts.length && story.ids[i]! <= heardCount;
+  // "The house cost nine hundred dollars. Come to think of it, it was eleven hundred": the unit carries over.
+  const fresh = (i: number) => {
+    // A correction gives a fact of the same kind ("July" is not corrected by "It was five").
+    const facts = answeringFacts(story.facts[i]!, want, questionText).filter(
+      (f) => factValue(f) !== corrected && f.kind === chosen.fact.kind,
+    );
+    const found =
+      facts.length || !UNIT_KINDS.has(chosen.fact.kind)
+        ? facts
+        : story.facts[i]!.filter((f) => f.kind === 'count' && factValue(f) !== corrected);
+    return found.filter((f) => !saidOfOther(story.texts[i]!, story.facts[i]!, f, questionText));
+  };
+  // "No, wait. / Four, when I was little." / "Sorry, not a term. / A quarter. / Two hundred pounds a
+  // quarter": the corrected fact may follow the marker in the next sentences that go on from it.
+  const following = (k: number): Correction | undefined => {
+    for (let next = k + 1; next <= k + correctionTuning.followSentences && heard(next); next++) {
+      const text = story.texts[next]!;
+      const opensWithNumber = (findNumbers(text)[0]?.start ?? -1) === (/\w/.exec(text)?.index ?? -2);
+      if (!/^\W*(it|that|he|she|they|there|we|i|so)\b/i.test(text) && !isShort(text) && !opensWithNumber) break;
+      const facts = fresh(next);
+      if (facts.length) return { index: k, factIndex: next, fact: facts[0]! };
+    }
+    return undefined;
+  };
   let out: Correction | undefined;
-  for (let k = from + 1; k < story.texts.length && story.ids[k]! <= heardCount; k++) {
+  // "I used to tell people there were twenty stops. / …and it was fourteen": the chosen sentence itself
+  // says it was the old telling.
+  const toldWrong = TOLD_WRONG.exec(story.texts[from]!);
+  if (toldWrong && toldWrong.index < chosen.fact.start) out = following(from);
+  for (let k = from + 1; heard(k); k++) {
     const text = story.texts[k]!;
     const at = correctionAt(text);
     if (at < 0) continue;
@@ -103,37 +143,34 @@ export function laterCorrection(
       (m) => !WEAK.test(m[0].trim().toLowerCase()),
     );
     const near = k - from <= correctionTuning.nearSentences && strong;
-    const repeats = story.facts[k]!.some((f) => factValue(f) === corrected);
-    if (!near && !repeats && !related(k)) continue;
-    // "The house cost nine hundred dollars. Come to think of it, it was eleven hundred": the unit carries over.
-    const fresh = (i: number) => {
-      const facts = answeringFacts(story.facts[i]!, want, questionText).filter((f) => factValue(f) !== corrected);
-      const found =
-        facts.length || !UNIT_KINDS.has(chosen.fact.kind)
-          ? facts
-          : story.facts[i]!.filter((f) => f.kind === 'count' && factValue(f) !== corrected);
-      return found.filter((f) => !saidOfOther(story.texts[i]!, story.facts[i]!, f, questionText));
-    };
+    // "I said earlier about forty": a number repeated is the one being corrected (a name repeated is only
+    // the same person spoken of again).
+    const repeats = /\d/.test(corrected) && story.facts[k]!.some((f) => factValue(f) === corrected);
+    if (!near && !repeats && !(related(k) && RETRACTS_EARLIER.test(text))) continue;
     // The fact after the correction marker, the last one said ("sixty, no, sixty-one"); else any new one
-    // ("my sister says it was 1953, and she is right").
-    // A fact before the marker is the one taken back ("they think I worked at the Blue Note, but no, no"),
-    // unless the marker owns the fact said before it ("it was 1953, and she is right").
+    // ("my sister says it was 1953, and she is right"); a fact before the marker is the one taken back ("they
+    // think I worked at the Blue Note, but no, no"), unless the marker owns it ("it was 1953, and she is
+    // right", "eleven days, not nine").
     const all = fresh(k);
-    const own = all.filter((f) => f.end > at);
-    const found = own.length ? own[own.length - 1] : RETRACTS_EARLIER.test(text) ? all[all.length - 1] : undefined;
+    // The corrected value comes right after the marker ("No, twenty-one, I had my birthday in August" corrects
+    // with twenty-one, not August).
+    const markerEnd = at + (CORRECTION.exec(text)?.[0].length ?? 0);
+    const own = all.filter(
+      (f) =>
+        f.end > at && f.start - markerEnd <= correctionTuning.nearChars && !TOLD_WRONG.test(text.slice(0, f.start)),
+    );
+    const owned = RETRACTS_EARLIER.test(text) || /,\s*not\s+[\w-]+[.!]?$/i.test(text);
+    const found = own.length ? own[own.length - 1] : owned ? all[all.length - 1] : undefined;
     if (found) {
       out = { index: k, factIndex: k, fact: found };
       continue;
     }
-    const next = k + 1;
-    if (
-      next < story.texts.length &&
-      story.ids[next]! <= heardCount &&
-      /^\s*(it|that|he|she|they|there|we|i)\b/i.test(story.texts[next]!)
-    ) {
-      const following = fresh(next);
-      if (following.length) out = { index: k, factIndex: next, fact: following[0]! };
-    }
+    out = (TOLD_WRONG.test(text) || strong ? following(k) : undefined) ?? out;
   }
   return out;
+}
+
+/** A short sentence, a fragment that goes on from the one before ("A quarter.", "Four, when I was little."). */
+function isShort(text: string): boolean {
+  return text.split(/\s+/).length <= 6;
 }

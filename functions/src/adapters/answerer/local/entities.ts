@@ -145,7 +145,11 @@ function numberFacts(sentence: string, numbers: NumberSpan[], out: Fact[]): void
       !measure &&
       (aged ||
         (AGE_BEFORE.test(before) &&
-          !/^\s*(?:[a-z]+\s+)?(?:o'clock|in the|at night|thirty|of\b|times?\b|percent)/i.test(after)))
+          !/^\s*(?:[a-z]+\s+)?(?:o'clock|in the|at night|thirty|of\b|times?\b|percent)/i.test(after) &&
+          // "there were twenty stops", "we were five kids": a number said of a thing is a count, not an age.
+          !/^\s+(?!(?:then|when|and|or|but|so|that|at|in|on|by|too|yet|already|now|and|or|if|because|until|till|before|after|myself|himself|herself)\b)[a-z]+/.test(
+            after,
+          )))
     ) {
       push(out, 'age', sentence.slice(n.start, n.end + (AGE_AFTER.exec(after)?.[0].length ?? 0)), n.start);
     }
@@ -266,7 +270,13 @@ export function factsIn(sentence: string): Fact[] {
   }
   // "Otis.": a fragment of capitalised words only is a name said on its own.
   const alone = /^["“]?([A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2})[.!]?["”]?$/.exec(sentence.trim());
-  if (alone && !SENTENCE_OPENERS.test(alone[1]!) && !NOT_PEOPLE.test(alone[1]!) && !NOT_NAMES.test(alone[1]!))
+  if (
+    alone &&
+    !SENTENCE_OPENERS.test(alone[1]!) &&
+    !NOT_PEOPLE.test(alone[1]!) &&
+    !NOT_NAMES.test(alone[1]!) &&
+    findNumbers(alone[1]!).length === 0
+  )
     push(out, 'name', alone[1]!, sentence.indexOf(alone[1]!));
   for (const m of sentence.matchAll(/\b(?:named|called)\s+((?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)/g))
     push(out, 'name', m[1]!, m.index! + m[0].indexOf(m[1]!));

@@ -150,6 +150,18 @@ describe('resolve corrections across sentences', () => {
     const tulsa = 'We moved to Tulsa in 1952. My sister says it was 1953, and she is right, I had that wrong.';
     expect(ask(tulsa, 'when did you move to tulsa').text).toContain('1953');
   });
+  it('finds the corrected value in the short sentences after "No, wait." or "I used to tell people…"', () => {
+    const kids =
+      'There were, let me think, six of us kids. No, wait. Seven, counting the baby. We lived above the bakery.';
+    expect(ask(kids, 'how many kids were there').text).toContain('Seven');
+    const pay = 'The job paid ten shillings a week. Sorry, not ten. Twelve shillings a week, and my keep.';
+    expect(ask(pay, 'how much did the job pay').text).toContain('Twelve shillings');
+    const walk = 'I used to tell people we walked ten miles to school. It was four, really. The school had one room.';
+    expect(ask(walk, 'how far did you walk to school').text).toContain('four');
+    // Not a correction of the date: "No, twenty-one" corrects an age, not when she came.
+    const came = 'I came to Leeds in 1970, September. I was twenty. No, twenty-one, I had my birthday in August.';
+    expect(ask(came, 'when did you come to leeds').text).toContain('1970');
+  });
   it('does not take what the narrator denies, nor an aside that only sounds like a correction', () => {
     const club =
       'The dance hall was the Palomar. People mix it up, they think I sang at the Trianon, but no, no. I mean, I was nineteen.';

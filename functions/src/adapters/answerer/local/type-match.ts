@@ -71,7 +71,15 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
   if (!isTyped(want)) return [];
   const kinds = KINDS[want];
   // "When did he retire": a year or a date, or a clock time ("at four thirty"), not "every morning".
-  const vague = (f: Fact) => want === 'when' && f.kind === 'time' && findNumbers(f.text).length === 0;
+  // An age dates an event only as someone's age ("when I was nine", "left school at fourteen"), not "it was
+  // fourteen".
+  const vague = (f: Fact) =>
+    want === 'when' &&
+    ((f.kind === 'time' && findNumbers(f.text).length === 0) ||
+      (f.kind === 'age' &&
+        !/(?:\b(?:I|he|she|we|they|you)\s+(?:was|were|turned)|\bat|\baged?)\s+(?:about\s+)?$/.test(
+          (factSentence.get(f) ?? '').slice(0, f.start),
+        )));
   // "How far": a distance, not the farm's eighty acres; each "how X" asks for a measure of its own dimension.
   const dimension = want === 'measure' ? measureDimension(questionText) : undefined;
   const offDimension = (f: Fact) => f.kind === 'measure' && dimension !== undefined && !fitsDimension(f, dimension);
@@ -128,7 +136,7 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
     if (!sentence) return 0;
     let best = Number.POSITIVE_INFINITY;
     for (const w of q) {
-      if (w.length < 4) continue;
+      if (w.length < 3 || FUNCTION_WORDS.has(w)) continue;
       for (let at = sentence.indexOf(w); at >= 0; at = sentence.indexOf(w, at + 1))
         best = Math.min(best, at >= f.end ? at - f.end : f.start >= at + w.length ? f.start - at - w.length : 0);
     }
@@ -195,6 +203,13 @@ const AMOUNT_WORDS =
 /** Words after a colour that are not the thing it colours ("green and white", "red, mostly", "blue as ice"). */
 const NOT_A_THING = new Set(
   'and or but with as in on at from to by for of like then when where that which all too very mostly really still again and-white'.split(
+    ' ',
+  ),
+);
+
+/** Short words that say nothing of what is asked about ("did", "was"); "wet", "ice", "pay" do. */
+const FUNCTION_WORDS = new Set(
+  'did does was were are has had have you your how who why what when where which the and for but not all any can could would should will many much'.split(
     ' ',
   ),
 );
