@@ -12,6 +12,7 @@ import {
   priceOfOther,
   reasonIn,
   saysUntold,
+  unitFit,
 } from './evidence.ts';
 import { findNumbers } from './numbers.ts';
 import type { NormalizedQuestion } from './question.ts';
@@ -240,6 +241,7 @@ export function judge(
       c.coverage *
       (bridge ? decideTuning.bridgeShare : 1) *
       factQuality(facts, question.want) *
+      unitFit(facts[0], question.text) *
       own *
       (reason ? decideTuning.reasonBonus : 1);
     out.push({ ...c, facts, bridge, value, passes, untold });

@@ -130,3 +130,17 @@ export function ageOfOther(sentence: string, fact: Fact, questionText: string): 
   const saidOfSelf = holder === 'I' || holder === 'we';
   return askedSelf !== saidOfSelf;
 }
+
+const TIME_UNIT = /\b(second|minute|hour|day|night|week|fortnight|month|year|summer|winter|season)s?\b/i;
+
+/**
+ * "how many days was she gone" is answered better by "eleven days" than by "nine seconds": a duration in
+ * another unit than the one asked counts less.
+ */
+export function unitFit(fact: Fact | undefined, questionText: string): number {
+  if (!fact || fact.kind !== 'duration') return 1;
+  const asked = /\bhow many\s+(\w+)/.exec(questionText)?.[1];
+  const askedUnit = asked ? TIME_UNIT.exec(asked)?.[1]?.toLowerCase() : undefined;
+  const unit = TIME_UNIT.exec(fact.text)?.[1]?.toLowerCase();
+  return askedUnit && unit && askedUnit !== unit ? 0.5 : 1;
+}

@@ -4,6 +4,7 @@ import { splitSentences } from '../text.ts';
 import { correctionAt, isCorrection } from './corrections.ts';
 import { decide, judge } from './decide.ts';
 import { factsIn } from './entities.ts';
+import { unitFit } from './evidence.ts';
 import { findNumbers } from './numbers.ts';
 import { clauses, phrase, settledFact } from './phrase.ts';
 import { normalizeQuestion } from './question.ts';
@@ -336,6 +337,14 @@ describe('decide', () => {
       kind: 'answer',
       chosen: { id: 1, bridge: 2 },
     });
+  });
+  it('prefers a duration in the unit asked: "how many days" is "eleven days", not "nine seconds"', () => {
+    const story =
+      'We hid Jan behind the wardrobe, and we got it done in nine seconds flat when Jan was home. Jan was away eleven days that March.';
+    expect(askStory(story, 'how many days was jan away')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    const [seconds] = factsIn('It took nine seconds.').filter((f) => f.kind === 'duration');
+    const [days] = factsIn('It took eleven days.').filter((f) => f.kind === 'duration');
+    expect(unitFit(seconds, 'how many days was jan away')).toBeLessThan(unitFit(days, 'how many days was jan away'));
   });
   it('dates only the event asked about, and takes a name the story writes only opening a sentence', () => {
     const story = 'Marta married my cousin Piet in 1951. Marta was always late. We moved to Utrecht in 1953.';
