@@ -138,7 +138,7 @@ const TIME_UNIT = /\b(second|minute|hour|day|night|week|fortnight|month|year|sum
  * another unit than the one asked counts less.
  */
 export function unitFit(fact: Fact | undefined, questionText: string): number {
-  if (!fact || fact.kind !== 'duration') return 1;
+  if (fact?.kind !== 'duration') return 1;
   const asked = /\bhow many\s+(\w+)/.exec(questionText)?.[1];
   const askedUnit = asked ? TIME_UNIT.exec(asked)?.[1]?.toLowerCase() : undefined;
   const unit = TIME_UNIT.exec(fact.text)?.[1]?.toLowerCase();
