@@ -182,8 +182,12 @@ export function judge(
     // "Your grandfather, now. / Otis.": the name asked for may be a fragment of its own right after.
     if (thing && facts.length === 0 && c.index > 0 && c.index + 1 < index.texts.length) {
       const next = c.index + 1;
+      // "My father had the laundry. / Wah Sing Laundry.": a fragment repeating another noun names that one.
+      const namesOther = (index.texts[next]!.toLowerCase().match(/[a-z]+/g) ?? []).some(
+        (w) => w.length > 3 && w !== thing && new RegExp(`\\b${w}\\b`).test(index.texts[c.index]!),
+      );
       const names =
-        index.texts[next]!.split(/\s+/).length <= decideTuning.nameFragmentWords
+        !namesOther && index.texts[next]!.split(/\s+/).length <= decideTuning.nameFragmentWords
           ? answeringFacts(index.facts[next]!, question.want, question.text).filter((f) => f.kind === 'name')
           : [];
       if (names.length) {

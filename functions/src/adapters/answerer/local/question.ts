@@ -79,6 +79,26 @@ function kinshipGroup(word: string): string[] | undefined {
 }
 
 /**
+ * "great grandma", "great-grandpa", "great uncle Sam": when the story speaks to a grandchild of their
+ * grandparents ("your opa", "your grandmother"), its narrator is a grandparent, and the great-grandparents
+ * are the narrator's own parents (a great-uncle her brother). Otherwise the word is the narrator's (a story
+ * told by great-grandpa).
+ */
+function greatKin(text: string, otherKin: ReadonlySet<string>): string {
+  const grandparentsAreOthers = KINSHIP_GROUPS.some((group) =>
+    group.some((w) => !w.startsWith('great') && otherKin.has(w)),
+  );
+  if (!grandparentsAreOthers) return text;
+  return text.replace(/\bgreat[\s-]+([a-z]+?)('s|s)?\b/g, (whole, word: string, possessive?: string) => {
+    const group = kinshipGroup(word);
+    const said = group === KINSHIP_GROUPS[0] ? 'mother' : group === KINSHIP_GROUPS[1] ? 'father' : GREAT_SIBLING[word];
+    return said ? `your ${said}${possessive ? "'s" : ''}` : whole;
+  });
+}
+
+const GREAT_SIBLING: Record<string, string> = { uncle: 'brother', aunt: 'sister', auntie: 'sister' };
+
+/**
  * Normalises `question` against the story's own words (`storyWords`: every lower-case word of the story).
  */
 export function normalizeQuestion(
@@ -87,12 +107,15 @@ export function normalizeQuestion(
   otherKin: ReadonlySet<string> = storyWords,
 ): NormalizedQuestion {
   let narratorWord: string | undefined;
-  const words = question
-    .toLowerCase()
-    // "mémé", "avô": accents typed or not, the same word.
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[‘’]/g, "'")
+  const words = greatKin(
+    question
+      .toLowerCase()
+      // "mémé", "avô": accents typed or not, the same word.
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[‘’]/g, "'"),
+    otherKin,
+  )
     .replace(/[^a-z0-9'\s-]/g, ' ')
     .split(/\s+/)
     .filter(Boolean)
@@ -107,8 +130,10 @@ export function normalizeQuestion(
       const possessive = word.endsWith("'s") || plain !== bare;
       const group = kinshipGroup(plain);
       if (group) {
-        // The story calls someone else by this word ("your grandfather", "nana ji"): keep it.
-        if (group.some((w) => otherKin.has(w))) return [plain];
+        // The story calls someone else by this word ("your grandfather", "nana ji"): keep it, as the story
+        // says it ("grandpa" of a story that says "your opa" is "opa").
+        const storyWord = group.find((w) => otherKin.has(w));
+        if (storyWord) return [otherKin.has(plain) ? plain : storyWord];
         narratorWord = plain;
         return [possessive ? 'your' : 'you'];
       }

@@ -288,9 +288,10 @@ export function namesOf(sentence: string, facts: readonly Fact[], thing: string)
     spots.some((x) => {
       // "Dr. Pratt" for "the doctor's name": the title is part of the name given.
       if (f.start <= x.start && x.end <= f.end) return f.text.length > x.end - x.start + 1;
+      // "my mother's name was Geertruida"
       if (f.start >= x.end)
-        return /^[\s,]*(?:(?:was|is|were|named|called|by the name of|a|an|the|man|woman|girl|boy|fella|fellow|bloke|lady|guy)[\s,]+)*$/.test(
-          lower.slice(x.end, f.start),
+        return /^(?:(?:'s)?\s+(?:first\s+|real\s+|full\s+|christian\s+|maiden\s+)?name)?[\s,]*(?:(?:was|is|were|named|called|by the name of|a|an|the|man|woman|girl|boy|fella|fellow|bloke|lady|guy)[\s,]+)*$/.test(
+          lower.slice(x.end, f.start).replace(/’/g, "'"),
         );
       if (f.end <= x.start)
         return /^[\s,]*(?:(?:was|is|the|a|an|my|our|his|her|their|your|she|he)[\s,]+)*$/.test(

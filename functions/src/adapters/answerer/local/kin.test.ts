@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { splitSentences } from '../text.ts';
+import { decide, judge } from './decide.ts';
+import { factsIn } from './entities.ts';
+import { normalizeQuestion } from './question.ts';
+import { questionTerms, retrieve, storyIndex } from './retrieve.ts';
+import { answeringFacts, namesOf } from './type-match.ts';
+
+function ask(story: string, q: string) {
+  const sentences = splitSentences(story);
+  const index = storyIndex({ sentences, story: { title: 'T' } });
+  const question = normalizeQuestion(q, index.words, index.otherKin);
+  const terms = questionTerms(question, index);
+  return decide(judge(index, retrieve(index, terms), question, terms), index, sentences.length);
+}
+
+describe('kinship words of the family', () => {
+  it('reads "great grandma" as the narrator\'s mother when the story speaks of the listener\'s grandparents', () => {
+    const grandparent = new Set(['your', 'opa', 'married']);
+    expect(normalizeQuestion('what was great grandmas name', new Set(), grandparent).text).toBe(
+      "what was your mother's name",
+    );
+    expect(normalizeQuestion('where did great uncle piet live', new Set(), grandparent).text).toBe(
+      'where did your brother piet live',
+    );
+    // A story told by great-grandpa himself: the word is the narrator's.
+    expect(normalizeQuestion('where did great-grandpa live', new Set(['farm']), new Set(['farm'])).text).toBe(
+      'where did you live',
+    );
+  });
+  it('writes a grandparent the story speaks of in the story\'s own word ("grandpa" / "your opa")', () => {
+    expect(normalizeQuestion('when did you marry grandpa', new Set(['opa']), new Set(['opa'])).text).toBe(
+      'when did you marry opa',
+    );
+  });
+  it('finds the name in "my mother\'s name was Hilde"', () => {
+    const sentence = "My mother's name was Hilde, after her aunt.";
+    const facts = answeringFacts(factsIn(sentence), 'name', "what was your mother's name");
+    expect(namesOf(sentence, facts, 'mother').map((f) => f.text)).toEqual(['Hilde']);
+  });
+  it('does not take a fragment naming another thing for the name asked ("the bakery. / Kaplan\'s Bakery.")', () => {
+    const story = 'My father had the bakery on Hester Street. Kaplan Bakery. He baked at night.';
+    expect(ask(story, "what was your father's name")).toEqual({ kind: 'not-in-story' });
+  });
+});
