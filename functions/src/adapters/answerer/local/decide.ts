@@ -55,7 +55,7 @@ export const decideTuning = {
   keyNounCoverage: 0.5,
   /** …unless that noun is in more than this share of the story's sentences (the story's topic). */
   keyNounShare: 0.15,
-  /** A why-question prefers a sentence that gives a reason outright by this factor. */
+  /** A why-question prefers a sentence that gives a reason outright (a "what job" one a role) by this factor. */
   reasonBonus: 1.5,
   /** Words of a sentence that is only the name asked for, right after the one naming what it names. */
   nameFragmentWords: 3,
@@ -247,7 +247,9 @@ export function judge(
       factQuality(facts, question.want) *
       unitFit(facts[0], question.text) *
       own *
-      (reason ? decideTuning.reasonBonus : 1);
+      (reason ? decideTuning.reasonBonus : 1) *
+      // "what did he do for a living": a sentence saying someone's role before one that only names people.
+      (asksRole(which) && tellsRole(index.texts[c.index]!) ? decideTuning.reasonBonus : 1);
     out.push({ ...c, facts, bridge, value, passes, untold });
   }
   return out;

@@ -143,7 +143,11 @@ export function normalizeQuestion(
       return [word];
     });
   // "what time did you get up": "get" frames most questions, so the phrase is read as the verb it means.
-  const text = words.join(' ').replace(/\b(?:get|got|getting) up\b/g, 'wake up');
+  // "…do for a living": asks for work, not about living somewhere.
+  const text = words
+    .join(' ')
+    .replace(/\b(?:get|got|getting) up\b/g, 'wake up')
+    .replace(/\bfor a living\b/g, 'for work');
   const want = WANTS.find(([pattern]) => pattern.test(text))?.[1] ?? 'any';
   const yesNo =
     want === 'any' && /^(did|do|does|was|were|is|are|have|has|had|could|can|would|will|should)\b/.test(text);
@@ -175,6 +179,11 @@ const WHAT_ROLE =
 
 /** The thing a "what/which X" question asks which one of (not a frame word such as time or colour). */
 export function whichThing(questionText: string): Which | undefined {
+  // "what did grandpa do for a living": the same as "what was his job".
+  if (/^what\s+(?:did|does|do)\s+.+\s+do\s+(?:for\s+a\s+living|for\s+work|for\s+a\s+job)\b/.test(questionText)) {
+    const job = analyzeShort('job').terms[0];
+    if (job) return { term: job.term, kind: false, verbs: [] };
+  }
   const kindOf = KIND_OF.exec(questionText);
   const match = kindOf ?? WHAT_NOUN.exec(questionText) ?? WHAT_ROLE.exec(questionText);
   const word = match?.[1];

@@ -58,6 +58,11 @@ describe('which: "what X" asks which one of a thing', () => {
       ask('We lodged with Mr. Abel, a retired tram driver, near the docks.', 'what job did mr abel have'),
     ).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
   });
+  it('reads "what did he do for a living" as a question about his job, and prefers the sentence telling one', () => {
+    const story =
+      'My husband Piet always joked about the neighbours, a loud family. In 1931 I married my husband Piet, a tram driver in Haarlem.';
+    expect(ask(story, 'what did your husband do for a living')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
   it('answers "what kind of boat was the Mary Ellen" with what the sentence says she was', () => {
     const story = 'The boats in the harbour were all sizes. We fished from the Mary Ellen, a trawler.';
     expect(ask(story, 'what kind of boat was the mary ellen')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
