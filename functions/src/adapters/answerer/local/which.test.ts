@@ -63,6 +63,10 @@ describe('which: "what X" asks which one of a thing', () => {
       'My husband Piet always joked about the neighbours, a loud family. In 1931 I married my husband Piet, a tram driver in Haarlem.';
     expect(ask(story, 'what did your husband do for a living')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
   });
+  it("does not take a person's name for the job asked about", () => {
+    const story = 'Anke came back with nothing. Marijke shared her bread with the whole street anyway.';
+    expect(ask(story, 'what was ankes job')).toEqual({ kind: 'not-in-story' });
+  });
   it('answers "what kind of boat was the Mary Ellen" with what the sentence says she was', () => {
     const story = 'The boats in the harbour were all sizes. We fished from the Mary Ellen, a trawler.';
     expect(ask(story, 'what kind of boat was the mary ellen')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });

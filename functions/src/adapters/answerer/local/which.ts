@@ -97,8 +97,11 @@ export function tellsWhich(
   // "What ship did you come on" → "on the Ascania": a question ending on a preposition asks for its object.
   // A name after another preposition is where something happened ("in Chicago"), not which thing it was.
   const stranded = /\b(on|in|at|to|from|with|for|by|into)\s*$/.exec(questionText)?.[1];
+  // A person's name does not say what job someone had ("Truus shared her wheat" for "what was Corrie's job").
+  const role = ROLE_THINGS.has(which.term);
   const named = facts.some((f) => {
     if (f.kind !== 'name' || (f.text.toLowerCase().match(LOWER_WORDS) ?? []).some((w) => asked.has(w))) return false;
+    if (role && facts.some((p) => p.kind === 'person' && p.start === f.start)) return false;
     const preposition = /\b(in|at|from|to|on|near|into|off|by|with|for)\s+(?:the\s+)?$/i.exec(
       sentence.slice(0, f.start),
     );
