@@ -158,12 +158,26 @@ function numberFacts(sentence: string, numbers: NumberSpan[], out: Fact[]): void
         after,
       ) ||
       // "at seven", "till three": a bare number after these is a clock hour; "left school at fourteen" is an age.
-      (/\b(?:at|till|until|by)\s+(?:about\s+)?$/i.test(before) && n.value <= 12)
+      (/\b(?:at|till|until|by)\s+(?:about\s+)?$/i.test(before) && n.value <= 12) ||
+      // "from five to eight": hours of a day.
+      (n.value <= 12 &&
+        /\bfrom\s+$/i.test(before) &&
+        /^\s+(?:to|till|until)\s+(?:\d|[a-z]+\b)/i.test(after) &&
+        !/^\s+(?:to|till|until)\s+\w+\s+(?:years?|months?|weeks?|days?|dollars?|pounds?|miles?|percent)/i.test(
+          after,
+        )) ||
+      (n.value <= 12 && /\bfrom\s+\w+\s+(?:to|till|until)\s+$/i.test(before))
     ) {
       push(
         out,
         'time',
-        sentence.slice(n.start, n.end + (/^\s*(?:o'clock|in the \w+|at night|\w+-?\w*)/i.exec(after)?.[0].length ?? 0)),
+        sentence.slice(
+          n.start,
+          n.end +
+            (/^\s*(?:o'clock|in the \w+|at night|a\.?m\.?|p\.?m\.?|sharp|(?:thirty|fifteen|forty-five|twenty|ten|five|forty|fifty)(?:-\w+)?(?!\s+(?:years?|dollars?|minutes?|hours?)))/i.exec(
+              after,
+            )?.[0].length ?? 0),
+        ),
         n.start,
       );
     }

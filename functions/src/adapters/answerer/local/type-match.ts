@@ -132,10 +132,16 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
   };
   const generic = (f: Fact) => (isGenericPlace(f) ? 1 : 0);
   const distance = (f: Fact) => {
-    const sentence = factSentence.get(f)?.toLowerCase();
-    if (!sentence) return 0;
+    const original = factSentence.get(f);
+    const sentence = original?.toLowerCase();
+    if (!original || !sentence) return 0;
+    // "…Robbie was born in August 1952 and our daughter Kath in March 1955": a name the question holds says
+    // best which fact is meant, before its other words.
+    const named = [...q].filter(
+      (w) => w.length >= 3 && new RegExp(`\\b${w[0]!.toUpperCase()}${w.slice(1)}`).test(original),
+    );
     let best = Number.POSITIVE_INFINITY;
-    for (const w of q) {
+    for (const w of named.length ? named : q) {
       if (w.length < 3 || FUNCTION_WORDS.has(w)) continue;
       for (let at = sentence.indexOf(w); at >= 0; at = sentence.indexOf(w, at + 1))
         best = Math.min(best, at >= f.end ? at - f.end : f.start >= at + w.length ? f.start - at - w.length : 0);

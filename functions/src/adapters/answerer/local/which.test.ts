@@ -151,6 +151,16 @@ describe('which fact of a sentence answers', () => {
     expect(facts('Our bus was green and white.', 'what colour was the bus')).toEqual(['green', 'white']);
     expect(facts('The bus was a blue Bedford.', 'what colour was the bus')).toEqual(['blue']);
   });
+  it('takes the fact nearest a name the question holds: "…and our daughter Ruth in May 1960"', () => {
+    const sentence = 'Our son Karl was born in June 1957 and our daughter Ruth in May 1960, both at home.';
+    expect(facts(sentence, 'when was ruth born')[0]).toBe('1960');
+    expect(facts(sentence, 'when was karl born')[0]).toBe('1957');
+  });
+  it('reads "from five to eight" as hours of the day', () => {
+    expect(facts('Then I went to Chinese school from five to eight.', 'what time did chinese school start')).toContain(
+      'five',
+    );
+  });
   it('reads a number said to be a year as one ("the year we moved was sixty-two")', () => {
     expect(facts('The year we moved was sixty-two.', 'what year did you move')).toEqual(['sixty-two']);
   });
