@@ -83,6 +83,12 @@ function saidOfOther(sentence: string, facts: readonly Fact[], fact: Fact, quest
   );
 }
 
+/** The value of a word a correction rejects ("not nine" → 9, "not a term" → term). */
+function factValueOf(word: string): string {
+  const numbers = findNumbers(word).map((n) => n.value);
+  return numbers.length ? numbers.join(' ') : word.toLowerCase();
+}
+
 /** A fact's value, to tell a correction from a repeat ("I said earlier about forty" repeats forty). */
 function factValue(fact: Fact): string {
   const numbers = findNumbers(fact.text).map((n) => n.value);
@@ -107,10 +113,19 @@ export function laterCorrection(
   const corrected = factValue(chosen.fact);
   const heard = (i: number) => i < story.texts.length && story.ids[i]! <= heardCount;
   // "The house cost nine hundred dollars. Come to think of it, it was eleven hundred": the unit carries over.
+  // "two hundred pounds a term" / "two hundred pounds a quarter": an amount is told with what follows it.
+  const context = (i: number, f: Fact) =>
+    UNIT_KINDS.has(f.kind)
+      ? (story.texts[i]!.slice(f.end).match(/^\s*(?:an?\s+|per\s+)[a-z]+/i)?.[0] ?? '').trim().toLowerCase()
+      : '';
+  const contextBefore = context(from, chosen.fact);
+  // A repeat of the value corrected ("I said earlier about forty"), unless said with another period.
+  const repeat = (i: number, f: Fact) =>
+    factValue(f) === corrected && (context(i, f) === '' || context(i, f) === contextBefore);
   const fresh = (i: number) => {
     // A correction gives a fact of the same kind ("July" is not corrected by "It was five").
     const facts = answeringFacts(story.facts[i]!, want, questionText).filter(
-      (f) => factValue(f) !== corrected && f.kind === chosen.fact.kind,
+      (f) => !repeat(i, f) && f.kind === chosen.fact.kind,
     );
     const found =
       facts.length || !UNIT_KINDS.has(chosen.fact.kind)
@@ -142,6 +157,15 @@ export function laterCorrection(
     const strong = [...text.matchAll(new RegExp(CORRECTION.source, 'gi'))].some(
       (m) => !WEAK.test(m[0].trim().toLowerCase()),
     );
+    // "…so it was eleven days, not nine": a correction that names what it takes back corrects only that.
+    const rejected = /\bnot\s+(?:a\s+|an\s+|the\s+)?([\w-]+)/i.exec(text.slice(at))?.[1];
+    if (
+      rejected &&
+      /(?:^|,)\s*not\s/i.test(text) &&
+      !corrected.includes(factValueOf(rejected)) &&
+      !new RegExp(`\\b${rejected}\\b`, 'i').test(story.texts[from]!)
+    )
+      continue;
     const near = k - from <= correctionTuning.nearSentences && strong;
     // "I said earlier about forty": a number repeated is the one being corrected (a name repeated is only
     // the same person spoken of again).

@@ -305,7 +305,13 @@ export function factsIn(sentence: string): Fact[] {
     push(out, 'place', m[1]!.replace(/[.,]+$/, ''), m.index! + m[0].lastIndexOf(m[1]!));
   for (const m of sentence.matchAll(LOCATIVE)) {
     const start = m.index! + m[0].indexOf(m[1]!);
-    if (NOT_PLACES.has(m[2]!.toLowerCase()) || out.some((f) => f.kind === 'place' && f.start === start)) continue;
+    // "came home on the nineteenth": a date, not a place.
+    if (
+      NOT_PLACES.has(m[2]!.toLowerCase()) ||
+      findNumbers(m[2]!).length > 0 ||
+      out.some((f) => f.kind === 'place' && f.start === start)
+    )
+      continue;
     push(out, 'place', m[1]!, start);
     genericPlaces.add(out[out.length - 1]!);
   }

@@ -157,6 +157,9 @@ describe('resolve corrections across sentences', () => {
     expect(ask(kids, 'how many kids were there').text).toContain('Seven');
     const pay = 'The job paid ten shillings a week. Sorry, not ten. Twelve shillings a week, and my keep.';
     expect(ask(pay, 'how much did the job pay').text).toContain('Twelve shillings');
+    const grant =
+      'The grant gave me fifty pounds a month. Sorry, not a month. A term. Fifty pounds a term, which was hard.';
+    expect(ask(grant, 'how much did the grant give you').text).toContain('Fifty pounds a term');
     const walk = 'I used to tell people we walked ten miles to school. It was four, really. The school had one room.';
     expect(ask(walk, 'how far did you walk to school').text).toContain('four');
     // Not a correction of the date: "No, twenty-one" corrects an age, not when she came.

@@ -109,6 +109,7 @@ describe('which fact of a sentence answers', () => {
       'the hayloft',
     ]);
     expect(facts('We lived in a trailer in Dayton.', 'where did you live')[0]).toBe('Dayton');
+    expect(facts('She came home on the nineteenth.', 'where did she come home')).toEqual([]);
   });
   it('takes the place after the question\'s own preposition: "where was she from" / "from Ohio"', () => {
     const sentence = 'In the camp school my teacher was a young woman from Ohio, Mrs. Lund, who sang to us.';
