@@ -1,4 +1,4 @@
-import { isCorrection, laterCorrection } from './local/corrections.ts';
+import { denies, isCorrection, laterCorrection } from './local/corrections.ts';
 import { continues, decide, type Judged, judge } from './local/decide.ts';
 import { phrase, phraseTuning, settledFact, toFirstPerson } from './local/phrase.ts';
 import { normalizeQuestion } from './local/question.ts';
@@ -84,7 +84,13 @@ export function answerLocally(request: AnswerRequest, engine: Answer['engine'] =
   // "Why did you join? / I was seventeen. / My mother had to sign.": an answer to a question that wants no
   // particular fact goes on into the next sentence when that one continues it and the answer is short.
   const next = factIndex + 1;
-  if (
+  // "For years I told them we ate tulip bulbs all winter. / That is not true.": the narrator's denial right
+  // after is part of the answer, whatever its length.
+  const denial = next < index.texts.length && index.ids[next]! <= request.heardCount && denies(index.texts[next]!);
+  if (denial && (!fact || question.yesNo)) {
+    said = `${said} ${phrase(index.texts[next]!, undefined, question.text)}`;
+    cited.push(index.ids[next]!);
+  } else if (
     !fact &&
     chosen.index > 0 &&
     next < index.texts.length &&

@@ -198,3 +198,13 @@ export function laterCorrection(
 function isShort(text: string): boolean {
   return text.split(/\s+/).length <= 6;
 }
+
+/** A sentence opening by taking back what was just said ("That is not true.", "It wasn't like that."). */
+export function denies(text: string): boolean {
+  return (
+    text.split(/\s+/).length <= 16 &&
+    /^\W*(?:(?:that|it|this)(?:'s| is| was)(?: not|n't)\s+(?:true|right|so|how it was|what happened|the truth)|(?:that|it)\s+(?:isn't|wasn't|is not|was not)\s+(?:true|right|so)|it wasn't like that|it was not like that|not true|none of that is true)\b/i.test(
+      text,
+    )
+  );
+}

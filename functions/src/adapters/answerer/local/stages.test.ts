@@ -166,6 +166,13 @@ describe('resolve corrections across sentences', () => {
     const came = 'I came to Leeds in 1970, September. I was twenty. No, twenty-one, I had my birthday in August.';
     expect(ask(came, 'when did you come to leeds').text).toContain('1970');
   });
+  it("answers with the narrator's denial right after what she used to tell", () => {
+    const story =
+      'People always ask, and for years I told them we slept in the barn all winter. That is not true, I am ashamed to say. We slept in the kitchen.';
+    const answer = ask(story, 'did you really sleep in the barn all winter');
+    expect(answer.text).toContain('That is not true');
+    expect(answer.cited).toEqual([1, 2]);
+  });
   it('does not take what the narrator denies, nor an aside that only sounds like a correction', () => {
     const club =
       'The dance hall was the Palomar. People mix it up, they think I sang at the Trianon, but no, no. I mean, I was nineteen.';
