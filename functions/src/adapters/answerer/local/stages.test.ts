@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { answerLocally } from '../local.ts';
 import { splitSentences } from '../text.ts';
 import { correctionAt, isCorrection } from './corrections.ts';
 import { decide, judge } from './decide.ts';
@@ -125,60 +124,6 @@ describe('resolve corrections', () => {
     const years = factsIn(sentence).filter((f) => f.kind === 'year');
     expect(correctionAt(sentence)).toBeGreaterThan(0);
     expect(settledFact(sentence, years)?.text).toBe('sixty-one');
-  });
-});
-
-describe('resolve corrections across sentences', () => {
-  const ask = (story: string, question: string) => {
-    const sentences = splitSentences(story);
-    const answer = answerLocally({ story: { title: 'T' }, sentences, heardCount: sentences.length, question });
-    return { text: answer.answer, cited: answer.citedSentenceIds };
-  };
-  it("lets a later correction win, even one that does not repeat the question's words", () => {
-    const crew =
-      'We had about forty men on the crew that first year. The boss was a Swede. I said earlier about forty. It was never more than twenty-six, I looked it up.';
-    expect(ask(crew, 'how many men were on the crew')).toEqual({
-      text: 'It was never more than twenty-six.',
-      cited: [3, 4],
-    });
-    const bakery =
-      'I started at the bakery at fourteen. No, I tell a lie, I was fifteen, because it was after the flood.';
-    expect(ask(bakery, 'how old were you when you started at the bakery').text).toBe(
-      'I was fifteen, because it was after the flood.',
-    );
-    const house = 'The house cost nine hundred dollars. Come to think of it, it was eleven hundred, with the lot.';
-    expect(ask(house, 'how much did the house cost').text).toBe('It was eleven hundred, with the lot.');
-    const tulsa = 'We moved to Tulsa in 1952. My sister says it was 1953, and she is right, I had that wrong.';
-    expect(ask(tulsa, 'when did you move to tulsa').text).toContain('1953');
-  });
-  it('finds the corrected value in the short sentences after "No, wait." or "I used to tell people…"', () => {
-    const kids =
-      'There were, let me think, six of us kids. No, wait. Seven, counting the baby. We lived above the bakery.';
-    expect(ask(kids, 'how many kids were there').text).toContain('Seven');
-    const pay = 'The job paid ten shillings a week. Sorry, not ten. Twelve shillings a week, and my keep.';
-    expect(ask(pay, 'how much did the job pay').text).toContain('Twelve shillings');
-    const grant =
-      'The grant gave me fifty pounds a month. Sorry, not a month. A term. Fifty pounds a term, which was hard.';
-    expect(ask(grant, 'how much did the grant give you').text).toContain('Fifty pounds a term');
-    const walk = 'I used to tell people we walked ten miles to school. It was four, really. The school had one room.';
-    expect(ask(walk, 'how far did you walk to school').text).toContain('four');
-    // Not a correction of the date: "No, twenty-one" corrects an age, not when she came.
-    const came = 'I came to Leeds in 1970, September. I was twenty. No, twenty-one, I had my birthday in August.';
-    expect(ask(came, 'when did you come to leeds').text).toContain('1970');
-  });
-  it("answers with the narrator's denial right after what she used to tell", () => {
-    const story =
-      'People always ask, and for years I told them we slept in the barn all winter. That is not true, I am ashamed to say. We slept in the kitchen.';
-    const answer = ask(story, 'did you really sleep in the barn all winter');
-    expect(answer.text).toContain('That is not true');
-    expect(answer.cited).toEqual([1, 2]);
-  });
-  it('does not take what the narrator denies, nor an aside that only sounds like a correction', () => {
-    const club =
-      'The dance hall was the Palomar. People mix it up, they think I sang at the Trianon, but no, no. I mean, I was nineteen.';
-    expect(ask(club, 'what was the dance hall called').text).toContain('Palomar');
-    const age = 'I was seventeen when I joined. I mean, my brother was twenty and he joined too.';
-    expect(ask(age, 'how old were you when you joined').text).toContain('seventeen');
   });
 });
 
