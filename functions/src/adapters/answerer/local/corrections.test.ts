@@ -54,4 +54,9 @@ describe('resolve corrections across sentences', () => {
     const age = 'I was seventeen when I joined. I mean, my brother was twenty and he joined too.';
     expect(ask(age, 'how old were you when you joined').text).toContain('seventeen');
   });
+  it('does not follow a correction of another number to a fact asked about ("Nine years, truly")', () => {
+    const story =
+      'My name is Ilse, and I was Liese to the family for nine years. Nine and a half, truly. Then I married your grandfather, Karl Brandt.';
+    expect(ask(story, 'what is your real name').text).toContain('Ilse');
+  });
 });

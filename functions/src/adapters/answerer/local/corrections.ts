@@ -189,7 +189,10 @@ export function laterCorrection(
       out = { index: k, factIndex: k, fact: found };
       continue;
     }
-    out = (TOLD_WRONG.test(text) || strong ? following(k) : undefined) ?? out;
+    // "Four and a half, truly": a correction that gives a number of its own corrects that number, not the
+    // fact asked about, so the sentences after it are not searched.
+    const ownNumber = findNumbers(text).length > 0 && chosen.fact.kind !== 'count' && !UNIT_KINDS.has(chosen.fact.kind);
+    out = ((TOLD_WRONG.test(text) || strong) && !ownNumber ? following(k) : undefined) ?? out;
   }
   return out;
 }

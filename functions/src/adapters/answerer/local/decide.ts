@@ -138,6 +138,14 @@ export function judge(
     // A noun of many sentences is the story's topic ("the store" of a shopkeeper's story): said or not, the
     // sentences speak of it.
     .filter((t) => index.df.get(t.term)! <= Math.max(2, index.texts.length * decideTuning.keyNounShare))[0]?.term;
+  // A question with nothing to look for but the kind of answer ("where did all this happen", "what was your
+  // real name") is about the whole story.
+  const wholeStory =
+    terms.length === 0 &&
+    (question.want === 'where' ||
+      question.want === 'when' ||
+      question.want === 'year' ||
+      (thing !== undefined && question.want === 'name'));
   const out: Judged[] = [];
   for (const candidate of candidates) {
     const role = roleCoverage?.get(candidate.index);
@@ -218,7 +226,7 @@ export function judge(
     const keyMissing = keyNoun !== undefined && !says(keyNoun) && !saysInWords(index.texts[c.index]!, keyNoun);
     const passes = typed
       ? facts.length > 0 &&
-        c.coverage >= decideTuning.minTypedCoverage &&
+        (c.coverage >= decideTuning.minTypedCoverage || (wholeStory && !bridge)) &&
         !verbMissing &&
         !kinMissing &&
         !(keyMissing && c.coverage < decideTuning.keyNounCoverage)
@@ -240,6 +248,11 @@ export function judge(
         (nextText !== undefined && nextText.split(/\s+/).length <= ASIDE_WORDS && saysUntold(nextText, question.want)));
     // "did your store burn": the narrator's own ("ours", "my", "we") before someone else's.
     const own = addressed && FIRST_PERSON.test(index.texts[c.index]!) ? decideTuning.ownBonus : 1;
+    // "where did all this happen": the story's details, else the first sentence that says.
+    if (wholeStory) {
+      out.push({ ...c, facts, bridge, value: c.index === 0 ? 2 : 1 / (1 + c.index), passes, untold });
+      continue;
+    }
     const value =
       c.bm25 *
       c.coverage *

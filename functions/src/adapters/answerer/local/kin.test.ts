@@ -42,4 +42,14 @@ describe('kinship words of the family', () => {
     const story = 'My father had the bakery on Hester Street. Kaplan Bakery. He baked at night.';
     expect(ask(story, "what was your father's name")).toEqual({ kind: 'not-in-story' });
   });
+  it('answers a question about the whole story ("where did all this happen") from its details', () => {
+    const sentences = splitSentences('We kept bees. My brother sold the honey.');
+    const index = storyIndex({ sentences, story: { title: 'Bees', location: 'Oamaru' } });
+    const question = normalizeQuestion('where did all this happen', index.words, index.otherKin);
+    const terms = questionTerms(question, index);
+    expect(decide(judge(index, retrieve(index, terms), question, terms), index, 2)).toMatchObject({
+      kind: 'answer',
+      chosen: { id: 0 },
+    });
+  });
 });

@@ -61,7 +61,7 @@ const WANTS: Array<[RegExp, Want]> = [
 
 /** Words that say what kind of answer is wanted, not what it is about (the type match covers them). */
 export const FRAME_WORDS = new Set(
-  'color colour name names named call called happen happened kind sort type thing things much many year years time really ever exactly get got like tell age when where who why what which how'.split(
+  'color colour name names named call called happen happened kind sort type thing things much many year years time really ever exactly get got like tell age when where who why what which how real full maiden christian'.split(
     ' ',
   ),
 );
