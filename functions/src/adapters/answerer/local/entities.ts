@@ -159,6 +159,9 @@ function numberFacts(sentence: string, numbers: NumberSpan[], out: Fact[]): void
       ) ||
       // "at seven", "till three": a bare number after these is a clock hour; "left school at fourteen" is an age.
       (/\b(?:at|till|until|by)\s+(?:about\s+)?$/i.test(before) && n.value <= 12) ||
+      // "half past five", "a quarter to seven", "ten past six"
+      (n.value <= 12 &&
+        /\b(?:half|quarter|(?:ten|five|twenty|twenty-five))\s+(?:past|to|after|till)\s+$/i.test(before)) ||
       // "from five to eight": hours of a day.
       (n.value <= 12 &&
         /\bfrom\s+$/i.test(before) &&

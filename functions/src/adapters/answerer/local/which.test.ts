@@ -157,6 +157,9 @@ describe('which fact of a sentence answers', () => {
     expect(facts(sentence, 'when was ruth born')[0]).toBe('1960');
     expect(facts(sentence, 'when was karl born')[0]).toBe('1957');
   });
+  it('reads "half past five" as a clock time', () => {
+    expect(facts('I was up at half past five to light the stove.', 'what time did you wake up')).toContain('five');
+  });
   it('reads "from five to eight" as hours of the day', () => {
     expect(facts('Then I went to Chinese school from five to eight.', 'what time did chinese school start')).toContain(
       'five',
