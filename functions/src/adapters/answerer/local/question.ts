@@ -147,7 +147,9 @@ export function normalizeQuestion(
   const text = words
     .join(' ')
     .replace(/\b(?:get|got|getting) up\b/g, 'wake up')
-    .replace(/\bfor a living\b/g, 'for work');
+    .replace(/\bfor a living\b/g, 'for work')
+    // "first name": the name a person is called by, not a first of anything.
+    .replace(/\b(?:first|given|christian) name\b/g, 'name');
   const want = WANTS.find(([pattern]) => pattern.test(text))?.[1] ?? 'any';
   const yesNo =
     want === 'any' && /^(did|do|does|was|were|is|are|have|has|had|could|can|would|will|should)\b/.test(text);

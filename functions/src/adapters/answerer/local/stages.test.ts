@@ -44,6 +44,7 @@ describe('normalize', () => {
     expect(normalizeQuestion('what time did you get up', story).text).toBe('what time did you wake up');
     expect(normalizeQuestion('wher did u live', story)).toMatchObject({ text: 'where did you live', want: 'where' });
     expect(normalizeQuestion('howmany cows', story).want).toBe('count');
+    expect(normalizeQuestion('whats your first name', story).text).toBe('what is your name');
   });
   it('reads a kinship word as the narrator unless the story calls someone else by it', () => {
     const q = normalizeQuestion('how old was grandma', story);
