@@ -1,6 +1,7 @@
 import { type AnswerRequest, DETAILS_SENTENCE_ID, detailsSentence, type StorySentence } from '../port.ts';
 import { analyzeShort, type Term } from '../text.ts';
 import { type Fact, factsIn } from './entities.ts';
+import { isKindOf, relatedTerms } from './lexicon/lexicon.ts';
 import { FRAME_WORDS, HOW_FRAME_WORDS, type NormalizedQuestion } from './question.ts';
 import { carriedTerms, KIN_TERMS } from './referents.ts';
 import { withContext } from './type-match.ts';
@@ -15,8 +16,10 @@ export const retrieveTuning = {
   b: 0.75,
   /** Weight, in the coverage denominator, of a question verb/adjective the story never uses. */
   absentVerbWeight: 0.5,
-  /** A related word counts this much of the question word it stands for. */
+  /** A related word (synonym, derived form) counts this much of the question word it stands for. */
   relatedWeight: 0.7,
+  /** A kind of what the question names ("piano" for "instrument") counts this much of it. */
+  kindWeight: 0,
   /** Weight, in the coverage denominator, of a question noun the story never uses. */
   absentNounWeight: 1,
 };
@@ -141,9 +144,26 @@ export function derived(a: string, b: string): boolean {
 /** Whether `terms` hold the question term `term`: itself, a word related to it, or one of its family. */
 export function holdsTerm(terms: ReadonlySet<string> | readonly string[], term: string): boolean {
   const has = (t: string) => ('has' in terms ? terms.has(t) : terms.includes(t));
-  if (has(term) || RELATED.get(term)?.some(has)) return true;
-  for (const t of terms) if (derived(t, term)) return true;
+  if (has(term) || RELATED.get(term)?.some(has) || relatedTerms(term).some(has)) return true;
+  for (const t of terms) if (derived(t, term) || isKindOf(t, term)) return true;
   return false;
+}
+
+const isNoun = (pos: string) => pos === 'NOUN' || pos === 'PROPN' || pos === 'NUM';
+
+/**
+ * The sentence term standing for an absent question term, and how much it counts: a related word (the hand
+ * list, then WordNet's synonyms and derived forms, then the word-family rule), else a kind of the thing asked.
+ */
+function standIn(tf: ReadonlyMap<string, number>, { term, pos }: Term): [string, number] | undefined {
+  const related =
+    RELATED.get(term)?.find((r) => tf.has(r)) ??
+    relatedTerms(term).find((r) => tf.has(r)) ??
+    [...tf.keys()].find((t) => derived(t, term));
+  if (related) return [related, retrieveTuning.relatedWeight];
+  // Kinds are of things: a question verb ("when did it close") has none.
+  const kind = isNoun(pos) ? [...tf.keys()].find((t) => isKindOf(t, term)) : undefined;
+  return kind ? [kind, retrieveTuning.kindWeight] : undefined;
 }
 
 /**
@@ -265,8 +285,6 @@ export function questionTerms(question: NormalizedQuestion, index?: StoryIndex):
   return [...seen.values()];
 }
 
-const isNoun = (pos: string) => pos === 'NOUN' || pos === 'PROPN' || pos === 'NUM';
-
 /** Every sentence that matches at least one question term, with its BM25 and coverage. */
 export function retrieve(index: StoryIndex, question: Term[]): Candidate[] {
   const n = index.terms.length;
@@ -281,24 +299,26 @@ export function retrieve(index: StoryIndex, question: Term[]): Candidate[] {
     totalWeight +=
       df === 0 ? weight * (isNoun(pos) ? retrieveTuning.absentNounWeight : retrieveTuning.absentVerbWeight) : weight;
   }
-  const { k1, b, relatedWeight } = retrieveTuning;
+  const { k1, b } = retrieveTuning;
   const out: Candidate[] = [];
   index.terms.forEach((terms, i) => {
     const tf = new Map<string, number>();
     for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
     let bm25 = 0;
     let matched = 0;
-    for (const { term } of question) {
+    for (const q of question) {
+      const { term } = q;
       let f = tf.get(term) ?? 0;
       let w = idf.get(term)!;
       if (f === 0) {
-        const related = RELATED.get(term)?.find((r) => tf.has(r)) ?? [...tf.keys()].find((t) => derived(t, term));
-        if (!related) continue;
+        const stand = standIn(tf, q);
+        if (!stand) continue;
+        const [related, share] = stand;
         f = tf.get(related)!;
         // The related word's own rarity in the story, not the absent question word's.
         w =
           Math.min(w, Math.log(1 + (n - (index.df.get(related) ?? 0) + 0.5) / ((index.df.get(related) ?? 0) + 0.5))) *
-          relatedWeight;
+          share;
       }
       matched += w;
       bm25 += (w * (f * (k1 + 1))) / (f + k1 * (1 - b + (b * terms.length) / index.avgLength));
