@@ -9,7 +9,8 @@ import { withContext } from './type-match.ts';
 /**
  * The retrieve stage: every sentence (and the story details, sentence 0) ranked against the question by
  * BM25 over lemma stems, with the share of the question's weight each matches ("coverage"). Words the
- * listener uses for what the story says otherwise count through a list of related words.
+ * listener uses for what the story says otherwise count through the lexicon (WordNet's synonyms and derived
+ * forms, `lexicon/`), a short list of associations WordNet lacks, and the word-family rule (`derived`).
  */
 export const retrieveTuning = {
   k1: 1.2,
@@ -25,9 +26,12 @@ export const retrieveTuning = {
 };
 
 /**
- * Words of family stories that answer a listener's word without repeating it (question word → story words).
- * Generic: how people ask about work, family, travel, money, food, home, death and feelings, and how
- * memoirs tend to say it.
+ * Words of family stories that answer a listener's word without repeating it (question word → story words),
+ * where the lexicon (WordNet: synonyms, derived forms, what a deed causes) lacks the pair. WordNet relates
+ * words by sense; these are associations of a situation instead — what goes with eating, cost, cold, a trip
+ * or a job ("eat" / supper, "cost" / dollars, "cold" / winter, "far" / miles), a phrasal verb or idiom the
+ * index reads as its parts ("get up" for wake, "pass" for die, "gave up" for quit), and a few senses WordNet
+ * files as rare (ship / steamer, police / cop). Pairs WordNet gives were removed from here.
  */
 const RELATED_WORDS: Record<string, string> = {
   eat: 'food soup dinner supper breakfast lunch meal bread ate cook snap',
@@ -39,15 +43,14 @@ const RELATED_WORDS: Record<string, string> = {
   survive: 'live lived save saved rescue',
   hurt: 'break broke crash injure fall cast hospital burn burned wound bleed',
   injure: 'break broke crash hurt fall cast hospital',
-  die: 'death died pass passed kill killed lost',
-  kill: 'die died death',
-  leave: 'left go went move moved sail sailed emigrate',
+  die: 'pass passed lost',
+  kill: 'death',
+  leave: 'left move moved sail sailed',
   trip: 'voyage crossing journey drive ride',
   journey: 'voyage trip crossing drive',
   travel: 'voyage trip journey went',
   keep: 'still have save kept',
   sell: 'sale sold',
-  buy: 'bought purchase',
   live: 'home apartment house rent room lived stay stayed board boarded',
   stay: 'live lived board boarded',
   meet: 'met first saw',
@@ -56,16 +59,14 @@ const RELATED_WORDS: Record<string, string> = {
   sad: 'cry upset miss',
   happy: 'laugh smile',
   afraid: 'scared terrified fear worried',
-  scared: 'afraid terrified fear worried',
-  gift: 'give gave bought present',
-  start: 'begin began open first',
-  begin: 'start started first',
+  scared: 'afraid terrified worried',
+  gift: 'bought present',
+  start: 'open first',
+  begin: 'first',
   open: 'start begin',
   job: 'work worked',
   work: 'job worked',
-  teach: 'teacher taught',
-  teacher: 'teach taught',
-  learn: 'taught teach school',
+  learn: 'school',
   school: 'college class',
   study: 'school college train trained',
   money: 'pay paid dollar dollars pound shilling saved',
@@ -82,22 +83,22 @@ const RELATED_WORDS: Record<string, string> = {
   baby: 'child born',
   born: 'birth baby',
   pig: 'hog',
-  cow: 'cattle heifer herd',
-  cattle: 'cow cows herd',
+  cow: 'heifer herd',
+  cattle: 'herd',
   electricity: 'electric power current light',
   light: 'electric lamp',
-  power: 'electric current',
+  power: 'current',
   wake: 'woke get rise',
   sign: 'enlist join',
   join: 'enlist sign',
   enlist: 'join sign',
-  sick: 'ill seasick',
+  sick: 'seasick',
   rob: 'took stole pirate',
   steal: 'took stole',
-  fight: 'war battle',
+  fight: 'war',
   army: 'navy soldier',
-  quit: 'left stop gave',
-  stop: 'quit left gave ended',
+  quit: 'left gave',
+  stop: 'left gave ended',
   retire: 'retired quit',
   name: 'named called',
   call: 'named called',
@@ -111,7 +112,7 @@ const RELATED_WORDS: Record<string, string> = {
   come: 'came arrive arrived sail sailed emigrate',
   land: 'landed arrive',
   protect: 'stood guard save',
-  hot: 'heat degrees summer',
+  hot: 'degrees summer',
   cold: 'winter below freezing degrees snow frost',
   far: 'miles away',
 };
