@@ -196,6 +196,13 @@ const mostlyNoun = (lemma: string) => POS.every((pos) => termTags(lemma, 'n') >=
 const mainPos = (lemma: string, pos: Pos) =>
   posTags(lemma, pos) >= params.senseShare * Math.max(...POS.map((p) => posTags(lemma, p)));
 
+// A word the answerer reads as another relates only as that word's part of speech: "mum" is mother, not
+// the adjective "silent".
+for (const lemma of totalTags.keys()) {
+  const target = oneWord(lemma) ? synonymOf(lemma) : undefined;
+  if (target) for (const pos of POS) if (!mainPos(target, pos)) common.delete(`${lemma}:${pos}`);
+}
+
 /**
  * The sorts of things (WordNet's lexicographer files) whose rare names are kept for their kinds: what a life
  * story names specifically and a listener asks about in general — things made (06), animals (05), food
@@ -235,6 +242,9 @@ for (const [lemma, total] of totalTags) {
   // A rare word ("cello", "sparrow") is kept only for what it is a kind of, in its first sense: a story
   // names the specific thing, a listener asks for the general one ("what instrument did he play").
   const rare = total < params.minTags;
+  // A rare name whose index term is a common word's ("marri", a eucalyptus, is the stem of "marry") is left out.
+  if (rare && (byTerm.get(termOf(lemma) ?? '') ?? []).some((l) => l !== lemma && totalTags.get(l)! >= params.minTags))
+    continue;
   for (const pos of POS) {
     // "drive" the verb, not the noun's "campaign".
     if (!mainPos(lemma, pos) || (rare && pos !== 'n')) continue;
@@ -264,7 +274,10 @@ for (const [lemma, total] of totalTags) {
       // What a deed entails or causes ("buy" / pay, "kill" / die, "teach" / learn): the same event told by
       // another of its parts, in the target's common senses.
       for (const p of synset.pointers) {
-        if (p.symbol !== '*' && p.symbol !== '>') continue;
+        // Causes only ("kill" / die, "teach" / learn: one event from either side). Not WordNet's entailments:
+        // they include presuppositions, an earlier event of its own ("divorce" / marry, "awaken" / sleep),
+        // whose date is not the one asked.
+        if (p.symbol !== '>') continue;
         const target = synsets.get(p.target)!;
         target.words.forEach((w, i) => {
           if (!target.proper[i] && isCommonSense(w, p.target)) relate(lemma, w, related, true);
