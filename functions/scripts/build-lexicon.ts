@@ -8,9 +8,9 @@
  * of each only its common senses (WordNet lists senses most frequent first), so that a rare sense ("current"
  * as a tidal stream, "teach" as a noun for a teacher's name) adds no noise. For each word, by index term (the
  * wink lemma's stem, as the answerer indexes stories):
- * - related: the other words of its common senses' synsets (synonyms: "wed" / marry) and the words WordNet
+ * - related: the other words of its common senses' synsets (synonyms: "wed" / marry), the words WordNet
  *   says are derived from or give it (noun ↔ verb: "teacher" / teach, "marriage" / marry; adjective ↔ noun:
- *   "electric" / electricity), symmetric;
+ *   "electric" / electricity) and what a deed causes ("kill" / die), symmetric;
  * - kinds: for nouns, what it is a kind (or instance) of, one or two levels up ("piano" → keyboard,
  *   instrument), directional.
  * Never a pair WordNet calls opposites in any sense (buy / sell), and never a relation through a word of many
@@ -271,8 +271,6 @@ for (const [lemma, total] of totalTags) {
         if (word && !target!.proper[p.targetWord - 1] && rank >= 0 && rank < params.maxSenses)
           relate(lemma, word, related, true);
       }
-      // What a deed entails or causes ("buy" / pay, "kill" / die, "teach" / learn): the same event told by
-      // another of its parts, in the target's common senses.
       for (const p of synset.pointers) {
         // Causes only ("kill" / die, "teach" / learn: one event from either side). Not WordNet's entailments:
         // they include presuppositions, an earlier event of its own ("divorce" / marry, "awaken" / sleep),
