@@ -21,6 +21,10 @@ const sections: Section[] = [
     name: 'interactive',
     load: async () => ({ run: (await import('./interactive-eval/bench.ts')).interactiveBench }),
   },
+  {
+    name: 'interactive-spoken',
+    load: async () => ({ run: (await import('./interactive-eval/bench.ts')).interactiveSpokenBench }),
+  },
   { name: 'media', load: async () => ({ run: (await import('./media.ts')).mediaBench }) },
   { name: 'voice', load: async () => ({ run: (await import('./voice.ts')).voiceBench }) },
   { name: 'photos', load: async () => ({ run: (await import('./photos.ts')).photosBench }) },

@@ -5,6 +5,7 @@
  * `npm start` uses (--optimize-for-size), as the local server answers.
  */
 import { execFileSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LocalAnswerer } from '@storyloom/functions/adapters/answerer/local';
@@ -72,20 +73,40 @@ export async function interactiveBench(): Promise<void> {
   // Only the dev misses are listed: the test split is for reporting, never for looking at what went wrong.
   if (process.env.BENCH_SHOW_DEV_MISSES) console.log(`\nDev misses:\n  ${devResult.failures.join('\n  ')}`);
 
+  await spokenFigures(['dev', 'test']);
+  await apiFigures();
+}
+
+/**
+ * `npm run bench -- interactive-spoken`: the spoken-answer latency on the dev split alone and what a question
+ * costs through the API — without scoring either split (helpers tuning the answerer never run the test split).
+ */
+export async function interactiveSpokenBench(): Promise<void> {
+  const [load1] = loadavg();
+  console.log(`load average at start: ${load1!.toFixed(2)} (${cpus().length} cores)`);
+  await spokenFigures(['dev']);
+  await apiFigures();
+  console.log(`load average at end: ${loadavg()[0]!.toFixed(2)}`);
+}
+
+async function spokenFigures(splits: Array<'dev' | 'test'>): Promise<void> {
   const spoken = JSON.parse(
-    execFileSync(process.execPath, ['--optimize-for-size', '--import', 'tsx', join(here, 'spoken-child.ts')], {
-      encoding: 'utf8',
-      maxBuffer: 16 * 1024 * 1024,
-    })
+    execFileSync(
+      process.execPath,
+      ['--optimize-for-size', '--import', 'tsx', join(here, 'spoken-child.ts'), ...splits],
+      { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+    )
       .trim()
       .split('\n')
       .pop()!,
   ) as { count: number; warmMs: number; p50: number; p95: number; textP95: number };
   console.log(
-    `\nSpoken answer (text + local voice engine to MP3, node --optimize-for-size, ${spoken.count} questions of both splits): ` +
-      `p50 ${ms(spoken.p50)}, p95 ${ms(spoken.p95)} (budget p95 ≤ 500 ms); engine warm-up before the first answer ${ms(spoken.warmMs)}`,
+    `\nSpoken answer (text + local voice engine to MP3, node --optimize-for-size, ${spoken.count} questions of ${splits.join(' and ')}): ` +
+      `p50 ${ms(spoken.p50)}, p95 ${ms(spoken.p95)} (budget p95 ≤ 500 ms; text answer p95 ${ms(spoken.textP95)}); engine warm-up before the first answer ${ms(spoken.warmMs)}`,
   );
+}
 
+async function apiFigures(): Promise<void> {
   const cost = await questionCosts().catch((error: Error) => {
     console.log(`\nThrough the API: not measured (the local stack did not start: ${error.message})`);
     return undefined;

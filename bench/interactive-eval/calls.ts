@@ -35,11 +35,13 @@ export async function questionCosts(): Promise<CallFigures> {
     const { setStoryNarration, voiceMedia } = await import('@storyloom/functions/data/voice');
     const { createUser } = await import('@storyloom/functions/domain/accounts/registration');
     const { LOCAL_PRESETS } = await import('@storyloom/functions/adapters/voice/local-voices');
+    const { logContext } = await import('@storyloom/functions/lib/logger');
     let dynamoCalls = 0;
     let timingsReads = 0;
     dynamo.middlewareStack.add(
       (next) => async (args) => {
-        dynamoCalls++;
+        // Only the question route's own calls: the stack's sweeps share the client (test/api/interactive-calls.test.ts).
+        if (/interactive-question/.test(logContext()?.functionName ?? '')) dynamoCalls++;
         return next(args);
       },
       { step: 'initialize', name: 'benchDynamoCounter' },

@@ -1,6 +1,7 @@
 /**
  * Spoken-answer latency in a process of its own, started with `npm start`'s flags (bench.ts): the local
  * answerer, then the local voice engine speaking the answer to MP3 in a preset voice. Prints one JSON line.
+ * Arguments name the splits to ask from (default both; `npm run bench -- interactive-spoken` asks dev only).
  */
 import { performance } from 'node:perf_hooks';
 import { LocalAnswerer } from '@storyloom/functions/adapters/answerer/local';
@@ -20,7 +21,8 @@ const warmMs = performance.now() - started;
 const times: number[] = [];
 const textTimes: number[] = [];
 let n = 0;
-for (const story of [...loadEvalSet('dev'), ...loadEvalSet('test')]) {
+const splits = process.argv.slice(2).filter((a): a is 'dev' | 'test' => a === 'dev' || a === 'test');
+for (const story of (splits.length ? splits : (['dev', 'test'] as const)).flatMap((split) => loadEvalSet(split))) {
   const sentences = splitSentences(story.content);
   const request = {
     story: { title: story.title, location: story.location, startDate: story.start_date, endDate: story.end_date },
@@ -28,7 +30,7 @@ for (const story of [...loadEvalSet('dev'), ...loadEvalSet('test')]) {
   };
   await answerer.answer({ ...request, heardCount: sentences.length, question: 'warm the index' });
   for (const question of story.questions) {
-    // Every third question: a spread over both splits, in the time a bench section should take.
+    // Every third question: a spread over the splits, in the time a bench section should take.
     if (n++ % 3 !== 0) continue;
     started = performance.now();
     const answer = await answerer.answer({

@@ -193,9 +193,12 @@ describe.runIf(browserTestsEnabled)('Listen interactively (browser)', () => {
     const { login, story, title, token } = await narratedStoryWithLink();
     // A family member asked something the story does not tell.
     const start = await api<{ session_id: string }>('POST', `/shared/interactive/start/${token}`);
-    await api('POST', `/shared/interactive/question/${start.body.session_id}`, {
-      body: { question: 'Did you ever have a dog?', asked_at: 1000 },
-    });
+    // Asked twice, typed differently: one entry on the storyteller's list.
+    for (const question of ['did you ever have a DOG', 'Did you ever have a dog?']) {
+      await api('POST', `/shared/interactive/question/${start.body.session_id}`, {
+        body: { question, asked_at: 1000 },
+      });
+    }
 
     await signIn(browser.context, login);
     const { page } = browser;
@@ -204,6 +207,9 @@ describe.runIf(browserTestsEnabled)('Listen interactively (browser)', () => {
     const panel = page.getByRole('region', { name: 'Interactive Features' });
     await panel.getByText(interactiveText.familyAsked).waitFor();
     await panel.getByText('Did you ever have a dog?').waitFor();
+    expect(await panel.getByText(/have a dog/i).count()).toBe(1);
+    // The panel says what the list holds: only unanswered questions, each once, the most recent kept.
+    await panel.getByText(interactiveText.familyAskedNote).waitFor();
     await panel.getByRole('link', { name: 'Add to the story' }).waitFor();
 
     await panel.getByRole('button', { name: 'Listen Interactively' }).click();

@@ -199,6 +199,17 @@ describe.runIf(browserTestsEnabled)('Listening on a phone and by keyboard (brows
       await expectNoOverflow(page);
       await ask.scrollIntoViewIfNeeded();
       await expectOnScreen(page, ask);
+
+      // Closed by touch, opened again from the page's own button, closed again: the focus is back on the opener.
+      await dialog.getByRole('button', { name: `Close ${title}` }).tap();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      const listen = page.getByRole('button', { name: 'Listen Interactively' });
+      await listen.tap();
+      await dialog.waitFor();
+      await expectNoOverflow(page);
+      await dialog.getByRole('button', { name: `Close ${title}` }).tap();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await expect.poll(() => listen.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(errors).toEqual([]);
     } catch (error) {
       await saveScreenshot(page, 'interactive-phone');

@@ -1,12 +1,24 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { DeclineKind } from '@storyloom/shared/interactive';
 import { dynamo } from '../lib/clients/dynamo.ts';
 import { s3 } from '../lib/clients/s3.ts';
 import { config } from '../lib/config.ts';
 import { conditionally } from './items.ts';
 import { keys } from './keys.ts';
+import { type StoryRecord, toStoryRecord } from './stories.ts';
+import { type ShareRecord, toShareRecord } from './story-shares.ts';
+import { type TranscriptRecord, toTranscriptRecord } from './transcripts.ts';
 import { buildUpdate } from './update.ts';
+import { toUserAuthState, type UserAuthState } from './users.ts';
+import { toVoiceProfile, type VoiceProfile } from './voice.ts';
 
 /**
  * Interactive sessions and the questions a story could not answer (docs/interactive.md,
@@ -29,6 +41,13 @@ export type Listener =
 export interface SessionRecord {
   id: string;
   storyId: string;
+  /**
+   * The story's author (a story never changes hands), kept at start so a question reads the author's voice
+   * profile in the same call as the story (`readQuestionItems`). Absent on sessions started before it was kept.
+   */
+  authorId?: string;
+  /** An audio story heard through its transcript: a question may read the transcript's text with the story. */
+  transcript?: boolean;
   listener: Listener;
   /** Seconds into the narration, from the last time report. */
   currentTime: number;
@@ -129,11 +148,68 @@ function toSession(Item: Record<string, unknown>): SessionRecord {
   return {
     id: String(Item.id),
     storyId: String(Item.storyId),
+    ...(typeof Item.authorId === 'string' ? { authorId: Item.authorId } : {}),
+    ...(Item.transcript === true ? { transcript: true } : {}),
     listener: Item.listener as Listener,
     currentTime: Number(Item.currentTime ?? 0),
     questions: Number(Item.questions ?? 0),
     createdAt: String(Item.createdAt),
     ttl: Number(Item.ttl),
+  };
+}
+
+/** What a question reads besides its session, in one call (`readQuestionItems`). */
+export interface QuestionItems {
+  story?: StoryRecord;
+  /** A reader's share of the story (asked for with `shareOf`). */
+  share?: ShareRecord;
+  /** The author's voice profile (asked for with `voiceOf`): which voice answers may be spoken in. */
+  voiceProfile?: VoiceProfile;
+  /** The signed-in caller's auth state (asked for with `authStateOf`): lib/auth.ts `confirmAuthState`. */
+  authState?: UserAuthState;
+  /** An audio story's transcript (asked for with `transcript`), when the container does not keep its text. */
+  transcript?: TranscriptRecord;
+}
+
+/**
+ * Everything a question reads, strongly consistent, in one BatchGetItem (docs/interactive.md, "Calls per
+ * question"): the story, a reader's share, the author's voice profile, the caller's user record and an audio
+ * story's transcript text when this container has none. Keys
+ * DynamoDB leaves unprocessed (throttling only) are read again, as getStories does.
+ */
+export async function readQuestionItems(
+  storyId: string,
+  opts: { shareOf?: string; voiceOf?: string; authStateOf?: string; transcript?: boolean },
+): Promise<QuestionItems> {
+  const wanted = {
+    story: keys.story(storyId),
+    transcript: opts.transcript ? keys.transcript(storyId) : undefined,
+    share: opts.shareOf ? keys.storyShare(storyId, opts.shareOf) : undefined,
+    voiceProfile: opts.voiceOf ? keys.voiceProfile(opts.voiceOf) : undefined,
+    authState: opts.authStateOf ? keys.user(opts.authStateOf) : undefined,
+  };
+  const items: Record<string, unknown>[] = [];
+  let requestKeys: Record<string, unknown>[] = Object.values(wanted).filter((k) => k !== undefined);
+  for (let attempt = 1; requestKeys.length > 0; attempt++) {
+    if (attempt > 8) throw new Error('DynamoDB left reads unprocessed after 8 attempts');
+    if (attempt > 1) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    const { Responses, UnprocessedKeys } = await dynamo.send(
+      new BatchGetCommand({ RequestItems: { [table()]: { Keys: requestKeys, ConsistentRead: true } } }),
+    );
+    items.push(...(Responses?.[table()] ?? []));
+    requestKeys = UnprocessedKeys?.[table()]?.Keys ?? [];
+  }
+  const find = (key: { pk: string; sk: string } | undefined) =>
+    key && items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  const story = find(wanted.story);
+  const share = find(wanted.share);
+  const transcript = find(wanted.transcript);
+  return {
+    transcript: transcript ? toTranscriptRecord(transcript) : undefined,
+    story: story ? toStoryRecord(story) : undefined,
+    share: share ? toShareRecord(share) : undefined,
+    voiceProfile: toVoiceProfile(find(wanted.voiceProfile)),
+    authState: toUserAuthState(find(wanted.authState)),
   };
 }
 

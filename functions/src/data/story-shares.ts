@@ -1,4 +1,4 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SharePermission } from '@storyloom/shared/constants';
 import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
@@ -141,28 +141,4 @@ export function listShareKeysWithUser(userId: string): Promise<ItemKey[]> {
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.sharedWithPartition(userId) },
   });
-}
-
-/**
- * A story and one reader's share of it in one call (BatchGetItem, strongly consistent): the interactive
- * question route's access check for a reader stays at one read (docs/interactive.md, "Calls per question").
- */
-export async function getStoryWithShare(
-  storyId: string,
-  userId: string,
-): Promise<{ story?: Record<string, unknown>; share?: ShareRecord }> {
-  const storyKey = keys.story(storyId);
-  const shareKey = keys.storyShare(storyId, userId);
-  const { Responses, UnprocessedKeys } = await dynamo.send(
-    new BatchGetCommand({ RequestItems: { [table()]: { Keys: [storyKey, shareKey], ConsistentRead: true } } }),
-  );
-  // Unprocessed keys only under throttling: read them one by one then (rare; correctness first).
-  const items = [...(Responses?.[table()] ?? [])];
-  for (const key of UnprocessedKeys?.[table()]?.Keys ?? []) {
-    const { Item } = await dynamo.send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
-    if (Item) items.push(Item);
-  }
-  const story = items.find((i) => i.sk === storyKey.sk);
-  const share = items.find((i) => i.sk === shareKey.sk);
-  return { story, share: share ? toShareRecord(share) : undefined };
 }

@@ -66,6 +66,11 @@ export async function getUserAuthState(userId: string): Promise<UserAuthState | 
       ExpressionAttributeNames: { '#r': 'role' },
     }),
   );
+  return toUserAuthState(Item);
+}
+
+/** The auth state of a user item read elsewhere (a batch read: domain/interactive/questions.ts). */
+export function toUserAuthState(Item: Record<string, unknown> | undefined): UserAuthState | undefined {
   if (!Item?.role) return undefined;
   return { role: Item.role as Role, sessionsValidFrom: Item.sessionsValidFrom as number | undefined };
 }

@@ -128,9 +128,14 @@ export async function getVoiceProfile(userId: string): Promise<VoiceProfile | un
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: table(), Key: keys.voiceProfile(userId), ConsistentRead: true }),
   );
+  return toVoiceProfile(Item);
+}
+
+/** A voice profile item read elsewhere (a batch read: data/interactive.ts `readQuestionItems`). */
+export function toVoiceProfile(Item: Record<string, unknown> | undefined): VoiceProfile | undefined {
   if (!Item) return undefined;
   const { pk: _pk, sk: _sk, type: _type, ...profile } = Item;
-  return profile as VoiceProfile;
+  return profile as unknown as VoiceProfile;
 }
 
 /** Profiles with a voice at the provider, least recently used first (eviction candidates). */

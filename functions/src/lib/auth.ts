@@ -1,5 +1,5 @@
 import { serverText } from '@storyloom/shared/messages';
-import { getUserAuthState } from '../data/users.ts';
+import { getUserAuthState, type UserAuthState } from '../data/users.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
 import type { HttpEvent } from './http-types.ts';
 
@@ -8,6 +8,8 @@ export interface AuthUser {
   id: string;
   email?: string;
   groups: string[];
+  /** When the token's session signed in (epoch seconds): checked against the record's `sessionsValidFrom`. */
+  signedInAt?: number;
 }
 
 /**
@@ -16,7 +18,11 @@ export interface AuthUser {
  * at once, and admin routes check the record's role, not the token's groups, so a demotion takes
  * effect at once rather than when the token expires.
  */
-export async function authenticate(event: HttpEvent, auth: 'public' | 'user' | 'admin'): Promise<AuthUser | null> {
+export async function authenticate(
+  event: HttpEvent,
+  auth: 'public' | 'user' | 'admin',
+  userRecord: 'read' | 'read-by-handler' = 'read',
+): Promise<AuthUser | null> {
   const claims = event.requestContext.authorizer?.jwt?.claims;
   const id = claims?.['cognito:username'];
   const user: AuthUser | null =
@@ -25,19 +31,31 @@ export async function authenticate(event: HttpEvent, auth: 'public' | 'user' | '
           id,
           email: typeof claims?.email === 'string' ? claims.email : undefined,
           groups: parseGroups(claims?.['cognito:groups']),
+          signedInAt: signedInAt(claims),
         }
       : null;
   if (auth === 'public') return user;
   if (!user) throw new Unauthorized(serverText.unauthorized);
-  // An ID token outlives a deleted account by up to an hour: a user without a record is logged out.
+  // A route that reads the user record in a batch of its own checks it there (confirmAuthState).
+  if (auth === 'user' && userRecord === 'read-by-handler') return user;
   const state = await getUserAuthState(user.id);
+  confirmAuthState(user, state);
+  if (auth === 'admin' && state?.role !== 'admin') throw new Forbidden(serverText.forbidden);
+  return user;
+}
+
+/**
+ * The check every signed-in call makes of the caller's user record. A route declared with
+ * `userRecord: 'read-by-handler'` (the interactive question route, which reads the record with its story in
+ * one call: docs/interactive.md "Calls per question") must call it itself.
+ */
+export function confirmAuthState(user: AuthUser, state: UserAuthState | undefined): void {
+  // An ID token outlives a deleted account by up to an hour: a user without a record is logged out.
   if (!state) throw new Unauthorized(serverText.unauthorized);
   // Logout, a password reset or change ended the sessions signed in before `sessionsValidFrom`.
-  if (state.sessionsValidFrom !== undefined && signedInAt(claims) < state.sessionsValidFrom) {
+  if (state.sessionsValidFrom !== undefined && (user.signedInAt ?? 0) < state.sessionsValidFrom) {
     throw new Unauthorized(serverText.unauthorized);
   }
-  if (auth === 'admin' && state.role !== 'admin') throw new Forbidden(serverText.forbidden);
-  return user;
 }
 
 /**

@@ -25,6 +25,11 @@ export interface RouteOptions<
   body?: B;
   query?: Q;
   params?: P;
+  /**
+   * `read-by-handler`: a `user` route whose handler reads the caller's user record itself, in a batch with
+   * what it reads anyway, and checks it with lib/auth.ts `confirmAuthState` (one DynamoDB call less).
+   */
+  userRecord?: 'read' | 'read-by-handler';
   /** Bodies above this many bytes (as received, base64 included) are refused with 413; default MAX_JSON_BODY_BYTES. */
   maxBodyBytes?: number;
 }
@@ -83,7 +88,7 @@ export function route<
     : base;
   const handler = withBody.use(errorMapper()).handler(async (event): Promise<HttpResult> => {
     const throughDoor = await assertCameThroughEdge(event);
-    const user = await authenticate(event, options.auth);
+    const user = await authenticate(event, options.auth, options.userRecord);
     const req = {
       body: parse(options.body, options.body ? (event.body as unknown) : undefined),
       query: parse(options.query, event.queryStringParameters ?? {}),

@@ -19,12 +19,16 @@ import { putAnswerAudio, recordAskedQuestion } from '../../data/interactive.ts';
 import { headMedia, presignDownload } from '../../data/media.ts';
 import { consumeRateLimit } from '../../data/rate-limit.ts';
 import type { StoryRecord } from '../../data/stories.ts';
+import type { VoiceProfile } from '../../data/voice.ts';
 import { logger } from '../../lib/logger.ts';
 import { listeningText, listensToTranscript, storytellerVoice } from '../transcripts/listening.ts';
 import { storyAnswerVoice } from '../voice/voices.ts';
 import { heardCountFromTimes, type SentenceTimes } from './heard.ts';
 import { type Caller, claimQuestion, clientKey, isSpoken } from './sessions.ts';
 import { cachedSentenceTimes } from './timings.ts';
+
+/** The author's voice profile as the question's batch read found it (sessions.ts `claimQuestion`). */
+type KnownProfile = { profile: VoiceProfile | undefined };
 
 /** A spoken answer's presigned URL lives this long. */
 const ANSWER_URL_SECONDS = 15 * 60;
@@ -105,7 +109,7 @@ export async function askQuestion(
   input: { question: string; askedAt?: number | null },
   sourceIp: string,
 ): Promise<QuestionAnswerDto> {
-  const { session, story } = await claimQuestion(sessionId, caller, QUESTIONS_PER_SESSION);
+  const { session, story, known } = await claimQuestion(sessionId, caller, QUESTIONS_PER_SESSION);
   await consumeRateLimit({
     scope: 'iquestion',
     subject: clientKey(caller, sourceIp),
@@ -154,7 +158,7 @@ export async function askQuestion(
     details: detailsSentence(details),
   });
   if (!spoken.speak) logger.warn('answer not spoken', { storyId: story.id, reason: spoken.reason });
-  const audioUrl = spoken.speak ? await spokenAnswer(story, answer.answer) : null;
+  const audioUrl = spoken.speak ? await spokenAnswer(story, answer.answer, known) : null;
   // The storyteller hears what the family wanted to know and the story really does not tell: not what is
   // only further on ("not yet heard"), not what the whole story answers, never the owner's own questions.
   if (
@@ -203,9 +207,9 @@ function cite(
  * and the words, so the same answer is synthesized once (a day: the bucket's lifecycle rule) whichever
  * container answers. Null (text only) when the engine fails.
  */
-async function spokenAnswer(story: StoryRecord, words: string): Promise<string | null> {
+async function spokenAnswer(story: StoryRecord, words: string, known?: KnownProfile): Promise<string | null> {
   try {
-    const voiceId = await answerVoice(story);
+    const voiceId = await answerVoice(story, known);
     if (voiceId === null) return null;
     if (!voiceId) {
       logger.warn("answer not spoken: the narration voice is not the storyteller's to use", { storyId: story.id });
@@ -227,11 +231,11 @@ async function spokenAnswer(story: StoryRecord, words: string): Promise<string |
  * The voice answers are spoken in: a narrated text story's narration voice (storyAnswerVoice), an audio
  * story's storyteller's own voice (a clone, or the local voice); null when the story has no voice at all.
  */
-async function answerVoice(story: StoryRecord): Promise<string | null | undefined> {
-  if (isSpoken(story)) return storyAnswerVoice(story);
-  const own = listensToTranscript(story) ? await storytellerVoice(story) : undefined;
+async function answerVoice(story: StoryRecord, known?: KnownProfile): Promise<string | null | undefined> {
+  if (isSpoken(story)) return storyAnswerVoice(story, known);
+  const own = listensToTranscript(story) ? await storytellerVoice(story, known) : undefined;
   if (!own) return null;
-  return storyAnswerVoice({ authorId: story.authorId, narrationVoiceId: own, narrationVoiceOwn: true });
+  return storyAnswerVoice({ authorId: story.authorId, narrationVoiceId: own, narrationVoiceOwn: true }, known);
 }
 
 /**

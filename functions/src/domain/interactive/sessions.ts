@@ -12,15 +12,22 @@ import {
   getSession,
   type Listener,
   putSession,
+  readQuestionItems,
   type SessionRecord,
   touchSession,
 } from '../../data/interactive.ts';
 import { consumeRateLimit } from '../../data/rate-limit.ts';
-import { getStory, type StoryRecord, toStoryRecord } from '../../data/stories.ts';
-import { getStoryWithShare } from '../../data/story-shares.ts';
+import { getStory, type StoryRecord } from '../../data/stories.ts';
+import type { VoiceProfile } from '../../data/voice.ts';
+import { type AuthUser, confirmAuthState } from '../../lib/auth.ts';
 import { NotFound, TooManyRequests, ValidationFailed } from '../../lib/errors.ts';
 import { loadListenableStory, loadSharedStory, visitorMayRead } from '../stories/access.ts';
-import { listensToTranscript, storytellerVoice } from '../transcripts/listening.ts';
+import {
+  keepsTranscriptText,
+  keepTranscriptText,
+  listensToTranscript,
+  storytellerVoice,
+} from '../transcripts/listening.ts';
 
 /**
  * Listening sessions (docs/interactive.md, "Sessions"). A session belongs to one story and one listener: the
@@ -32,9 +39,10 @@ import { listensToTranscript, storytellerVoice } from '../transcripts/listening.
 
 /**
  * Which family of routes a call came through: the signed-in one (`/api/…`: the owner, or a person the story
- * is shared with by name) or the shared ones (a link or a public story).
+ * is shared with by name) or the shared ones (a link or a public story). `unconfirmed`: the route left the
+ * check of the caller's user record to the domain (lib/http.ts `userRecord: 'read-by-handler'`).
  */
-export type Caller = { kind: 'user'; userId: string } | { kind: 'shared' };
+export type Caller = { kind: 'user'; userId: string; unconfirmed?: AuthUser } | { kind: 'shared' };
 
 const sessionEnded = () => new NotFound(interactiveText.sessionEnded);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -92,6 +100,8 @@ async function open(story: StoryRecord, listener: Listener): Promise<Interactive
   const session: SessionRecord = {
     id: randomBytes(32).toString('base64url'),
     storyId: story.id,
+    authorId: story.authorId,
+    ...(listensToTranscript(story) ? { transcript: true } : {}),
     listener,
     currentTime: 0,
     questions: 0,
@@ -127,15 +137,17 @@ export async function loadSession(
 }
 
 /**
- * The session and its story for a question, counting the question against the session's cap in the same
- * call (docs/interactive.md, "Calls per question": two DynamoDB calls here). 404 "session ended" as
- * `loadSession`; 429 when the session has asked its `max` questions.
+ * The session and its story for a question, in two DynamoDB calls (docs/interactive.md, "Calls per question"):
+ * (1) the session claimed — live, this listener's, under its cap — and the question counted; (2) one batch
+ * read of the story, a reader's share, the author's voice profile (`known`, for storyAnswerVoice) and, when
+ * the route left it here, the caller's user record. 404 "session ended" as `loadSession`; 429 when the
+ * session has asked its `max` questions.
  */
 export async function claimQuestion(
   sessionId: string,
   caller: Caller,
   max: number,
-): Promise<{ session: SessionRecord; story: StoryRecord }> {
+): Promise<{ session: SessionRecord; story: StoryRecord; known?: { profile: VoiceProfile | undefined } }> {
   const session = await claimSessionQuestion(sessionId, caller, max, idleTtl());
   if (!session) {
     // The failure path only: an ended (or another listener's) session, or a full one.
@@ -144,7 +156,20 @@ export async function claimQuestion(
     if (mine && existing.questions >= max) throw new TooManyRequests(interactiveText.sessionCap, 60);
     throw sessionEnded();
   }
-  return { session, story: await liveStory(session) };
+  const unconfirmed = caller.kind === 'user' ? caller.unconfirmed : undefined;
+  const items = await readQuestionItems(session.storyId, {
+    shareOf: session.listener.kind === 'reader' ? session.listener.userId : undefined,
+    voiceOf: session.authorId,
+    authStateOf: unconfirmed?.id,
+    // A long transcript's text lives beside the story; read once per container, here rather than in a call of its own.
+    transcript: session.transcript && !keepsTranscriptText(session.storyId),
+  });
+  if (unconfirmed) confirmAuthState(unconfirmed, items.authState);
+  if (items.transcript) keepTranscriptText(items.transcript);
+  const story = await stillListening(session, items.story, items.share !== undefined);
+  // A story never changes hands; a session from before `authorId` was kept reads the profile when it speaks.
+  const known = session.authorId && session.authorId === story.authorId ? { profile: items.voiceProfile } : undefined;
+  return { session, story, known };
 }
 
 /**
@@ -153,16 +178,20 @@ export async function claimQuestion(
  */
 async function liveStory(session: SessionRecord): Promise<StoryRecord> {
   const { listener } = session;
-  let story: StoryRecord | undefined;
-  let hasShare = false;
   if (listener.kind === 'reader') {
-    const both = await getStoryWithShare(session.storyId, listener.userId);
-    story = both.story ? toStoryRecord(both.story) : undefined;
-    hasShare = both.share !== undefined;
-  } else {
-    story = await getStory(session.storyId);
+    const items = await readQuestionItems(session.storyId, { shareOf: listener.userId });
+    return stillListening(session, items.story, items.share !== undefined);
   }
-  if (!story || !stillAllowed(story, listener, hasShare) || !story.audioKey) {
+  return stillListening(session, await getStory(session.storyId), false);
+}
+
+/** The story as read, if the session's listener may still hear it; else the session ends (404). */
+async function stillListening(
+  session: SessionRecord,
+  story: StoryRecord | undefined,
+  hasShare: boolean,
+): Promise<StoryRecord> {
+  if (!story || !stillAllowed(story, session.listener, hasShare) || !story.audioKey) {
     await deleteSession(session.id);
     throw sessionEnded();
   }

@@ -1,6 +1,6 @@
 import type { StoryRecord } from '../../data/stories.ts';
-import { getTranscriptRecord, transcriptMedia } from '../../data/transcripts.ts';
-import { getVoiceProfile } from '../../data/voice.ts';
+import { getTranscriptRecord, type TranscriptRecord, transcriptMedia } from '../../data/transcripts.ts';
+import { getVoiceProfile, type VoiceProfile } from '../../data/voice.ts';
 
 /**
  * An audio story's transcript as the listening routes use it (docs/stories.md, "Transcripts"): the text the
@@ -36,6 +36,19 @@ export async function listeningText(story: StoryRecord): Promise<string> {
   return (await entry) ?? summary.excerpt;
 }
 
+/** Whether this container keeps a transcript text of the story (of any version): the question route reads it otherwise. */
+export function keepsTranscriptText(storyId: string): boolean {
+  for (const key of texts.keys()) if (key.startsWith(`${storyId}\n`)) return true;
+  return false;
+}
+
+/** Keeps a transcript record read elsewhere (the question route's batch read) for `listeningText`. */
+export function keepTranscriptText(record: TranscriptRecord): void {
+  if (record.text === undefined || !record.version) return;
+  if (texts.size >= MAX_CACHED) texts.delete(texts.keys().next().value!);
+  texts.set(`${record.storyId}\n${record.version}`, Promise.resolve(record.text));
+}
+
 /** The timings file of an audio story's transcript, when its words carry times. */
 export function transcriptTimingsKey(story: Pick<StoryRecord, 'id' | 'authorId' | 'storyType' | 'transcript'>) {
   if (story.storyType !== 'audio' || !story.transcript?.timed) return undefined;
@@ -44,9 +57,13 @@ export function transcriptTimingsKey(story: Pick<StoryRecord, 'id' | 'authorId' 
 
 /**
  * The voice an audio story's answers are spoken in: the storyteller's own voice as it is now (a clone with a
- * provider key, the local voice without), or none (answers stay text). Never anyone else's.
+ * provider key, the local voice without), or none (answers stay text). Never anyone else's. `known`: the
+ * author's profile as the caller has just read it.
  */
-export async function storytellerVoice(story: Pick<StoryRecord, 'authorId' | 'storyType'>) {
+export async function storytellerVoice(
+  story: Pick<StoryRecord, 'authorId' | 'storyType'>,
+  known?: { profile: VoiceProfile | undefined },
+) {
   if (story.storyType !== 'audio') return undefined;
-  return (await getVoiceProfile(story.authorId))?.voiceId;
+  return (known ? known.profile : await getVoiceProfile(story.authorId))?.voiceId;
 }

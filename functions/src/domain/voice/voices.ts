@@ -1,6 +1,6 @@
 import type { AvailableVoiceDto } from '@storyloom/shared/voice';
 import { catalogVoice, catalogVoices } from '../../adapters/voice/catalog.ts';
-import { getVoiceProfile } from '../../data/voice.ts';
+import { getVoiceProfile, type VoiceProfile } from '../../data/voice.ts';
 import { providerVoiceOf } from './provider-voices.ts';
 
 /** GET /api/voice/available: the user's own voice first, then the engine's voices (with previews where made). */
@@ -50,16 +50,20 @@ export async function usableVoice(userId: string, voiceId: string): Promise<Usab
  * The voice a story's spoken answers may use: its author's own voice as it is now, or a premade voice.
  * Undefined (the answer stays text) for anything else, e.g. a narration left from before ownership was
  * checked, or a voice since deleted: nobody hears an answer in a voice that is not the storyteller's to give.
+ * `known`: the author's profile as the caller has just read it (the question route reads it with the story).
  */
-export async function storyAnswerVoice(story: {
-  authorId: string;
-  narrationVoiceId?: string;
-  narrationVoiceOwn?: boolean;
-}): Promise<string | undefined> {
+export async function storyAnswerVoice(
+  story: {
+    authorId: string;
+    narrationVoiceId?: string;
+    narrationVoiceOwn?: boolean;
+  },
+  known?: { profile: VoiceProfile | undefined },
+): Promise<string | undefined> {
   const voiceId = story.narrationVoiceId;
   if (!voiceId) return undefined;
   if (story.narrationVoiceOwn !== false) {
-    const profile = await getVoiceProfile(story.authorId);
+    const profile = known ? known.profile : await getVoiceProfile(story.authorId);
     // A provider voice is a cache: evicted, the answer stays text (the next narration makes it again).
     if (profile?.voiceId === voiceId) return profile.engine === 'elevenlabs' ? providerVoiceOf(profile) : voiceId;
   }

@@ -3,12 +3,12 @@ import { askQuestion } from '../../domain/interactive/questions.ts';
 import { ok, route } from '../../lib/http.ts';
 
 export const handler = route(
-  { auth: 'user', params: sessionParamsSchema, body: questionSchema },
+  { auth: 'user', userRecord: 'read-by-handler', params: sessionParamsSchema, body: questionSchema },
   async ({ user, params, body, sourceIp }) =>
     ok(
       await askQuestion(
         params.sessionId,
-        { kind: 'user', userId: user.id },
+        { kind: 'user', userId: user.id, unconfirmed: user },
         { question: body.question, askedAt: body.asked_at },
         sourceIp,
       ),
