@@ -106,6 +106,10 @@ const SYNONYMS: Record<string, string> = {
   married: 'marry',
 };
 
+/** The synonym of a word, if any (own keys only: "constructor" in a story is a word, not Object's). */
+export const synonymOf = (word: string): string | undefined =>
+  Object.hasOwn(SYNONYMS, word) ? SYNONYMS[word] : undefined;
+
 /**
  * Words wink's stop list holds that still say what a question is about: the verb of "did you keep
  * anything", "why did you give up", "what did you take", the order of "after the farm", "your first job",
@@ -131,6 +135,17 @@ function stemOf(lemma: string): string {
   return stem;
 }
 
+/**
+ * The index term of a dictionary headword, as `indexTerms` would make it of that word in a story (the
+ * lexicon's build keys its entries so: functions/scripts/build-lexicon.ts); undefined for a stop word.
+ */
+export function lemmaTerm(lemma: string): string | undefined {
+  const word = lemma.toLowerCase();
+  const stop = (nlp.readDoc(word).tokens().out(its.stopWordFlag) as boolean[])[0];
+  if (stop && !CONTENT_STOP_WORDS.has(word)) return undefined;
+  return stemOf(synonymOf(word) ?? word) || word;
+}
+
 function indexTerms(tokens: TokenInfo[]): Term[] {
   const out: Term[] = [];
   for (const token of tokens) {
@@ -139,12 +154,12 @@ function indexTerms(tokens: TokenInfo[]): Term[] {
     const lemma = token.lemma.replace(/[.']/g, '');
     if (!lemma || lemma.length < 2 || isCardinal(token.value.toLowerCase())) continue;
     // The lemma maps listeners' words onto the story's; the stem then joins "owner" and "own".
-    const synonym = SYNONYMS[lemma];
+    const synonym = synonymOf(lemma);
     out.push({ term: stemOf(synonym ?? lemma) || lemma, pos: token.pos });
     // Hyphenated numbers and names ("twenty-three", "great-grandfather") also count by their parts.
     if (lemma.includes('-')) {
       for (const part of lemma.split('-'))
-        if (part.length > 1) out.push({ term: stemOf(SYNONYMS[part] ?? part), pos: token.pos });
+        if (part.length > 1) out.push({ term: stemOf(synonymOf(part) ?? part), pos: token.pos });
     }
   }
   return out;

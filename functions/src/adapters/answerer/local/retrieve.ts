@@ -1,6 +1,7 @@
 import { type AnswerRequest, DETAILS_SENTENCE_ID, detailsSentence, type StorySentence } from '../port.ts';
 import { analyzeShort, type Term } from '../text.ts';
 import { type Fact, factsIn } from './entities.ts';
+import { isKindOf, relatedTerms } from './lexicon/lexicon.ts';
 import { FRAME_WORDS, HOW_FRAME_WORDS, type NormalizedQuestion } from './question.ts';
 import { carriedTerms, KIN_TERMS } from './referents.ts';
 import { withContext } from './type-match.ts';
@@ -8,23 +9,32 @@ import { withContext } from './type-match.ts';
 /**
  * The retrieve stage: every sentence (and the story details, sentence 0) ranked against the question by
  * BM25 over lemma stems, with the share of the question's weight each matches ("coverage"). Words the
- * listener uses for what the story says otherwise count through a list of related words.
+ * listener uses for what the story says otherwise count through the lexicon (WordNet's synonyms and derived
+ * forms, `lexicon/`), a short list of associations WordNet lacks, and the word-family rule (`derived`).
  */
 export const retrieveTuning = {
   k1: 1.2,
   b: 0.75,
   /** Weight, in the coverage denominator, of a question verb/adjective the story never uses. */
   absentVerbWeight: 0.5,
-  /** A related word counts this much of the question word it stands for. */
+  /** A related word (synonym, derived form) counts this much of the question word it stands for. */
   relatedWeight: 0.7,
+  /**
+   * A kind of the thing the question names ("cello" for "instrument") counts this much of it: less than a
+   * synonym, since "did he play an instrument" is not answered by every mention of a cello.
+   */
+  kindWeight: 0.35,
   /** Weight, in the coverage denominator, of a question noun the story never uses. */
   absentNounWeight: 1,
 };
 
 /**
- * Words of family stories that answer a listener's word without repeating it (question word → story words).
- * Generic: how people ask about work, family, travel, money, food, home, death and feelings, and how
- * memoirs tend to say it.
+ * Words of family stories that answer a listener's word without repeating it (question word → story words),
+ * where the lexicon (WordNet: synonyms, derived forms, what a deed causes) lacks the pair. WordNet relates
+ * words by sense; these are associations of a situation instead — what goes with eating, cost, cold, a trip
+ * or a job ("eat" / supper, "cost" / dollars, "cold" / winter, "far" / miles), a phrasal verb or idiom the
+ * index reads as its parts ("get up" for wake, "pass" for die, "gave up" for quit), and a few senses WordNet
+ * files as rare (ship / steamer, police / cop). Pairs WordNet gives were removed from here.
  */
 const RELATED_WORDS: Record<string, string> = {
   eat: 'food soup dinner supper breakfast lunch meal bread ate cook snap',
@@ -36,15 +46,14 @@ const RELATED_WORDS: Record<string, string> = {
   survive: 'live lived save saved rescue',
   hurt: 'break broke crash injure fall cast hospital burn burned wound bleed',
   injure: 'break broke crash hurt fall cast hospital',
-  die: 'death died pass passed kill killed lost',
-  kill: 'die died death',
-  leave: 'left go went move moved sail sailed emigrate',
+  die: 'pass passed lost',
+  kill: 'death',
+  leave: 'left move moved sail sailed',
   trip: 'voyage crossing journey drive ride',
   journey: 'voyage trip crossing drive',
   travel: 'voyage trip journey went',
   keep: 'still have save kept',
   sell: 'sale sold',
-  buy: 'bought purchase',
   live: 'home apartment house rent room lived stay stayed board boarded',
   stay: 'live lived board boarded',
   meet: 'met first saw',
@@ -53,16 +62,14 @@ const RELATED_WORDS: Record<string, string> = {
   sad: 'cry upset miss',
   happy: 'laugh smile',
   afraid: 'scared terrified fear worried',
-  scared: 'afraid terrified fear worried',
-  gift: 'give gave bought present',
-  start: 'begin began open first',
-  begin: 'start started first',
+  scared: 'afraid terrified worried',
+  gift: 'bought present',
+  start: 'open first',
+  begin: 'first',
   open: 'start begin',
   job: 'work worked',
   work: 'job worked',
-  teach: 'teacher taught',
-  teacher: 'teach taught',
-  learn: 'taught teach school',
+  learn: 'school',
   school: 'college class',
   study: 'school college train trained',
   money: 'pay paid dollar dollars pound shilling saved',
@@ -79,22 +86,22 @@ const RELATED_WORDS: Record<string, string> = {
   baby: 'child born',
   born: 'birth baby',
   pig: 'hog',
-  cow: 'cattle heifer herd',
-  cattle: 'cow cows herd',
+  cow: 'heifer herd',
+  cattle: 'herd',
   electricity: 'electric power current light',
   light: 'electric lamp',
-  power: 'electric current',
+  power: 'current',
   wake: 'woke get rise',
   sign: 'enlist join',
   join: 'enlist sign',
   enlist: 'join sign',
-  sick: 'ill seasick',
+  sick: 'seasick',
   rob: 'took stole pirate',
   steal: 'took stole',
-  fight: 'war battle',
+  fight: 'war',
   army: 'navy soldier',
-  quit: 'left stop gave',
-  stop: 'quit left gave ended',
+  quit: 'left gave',
+  stop: 'left gave ended',
   retire: 'retired quit',
   name: 'named called',
   call: 'named called',
@@ -108,7 +115,7 @@ const RELATED_WORDS: Record<string, string> = {
   come: 'came arrive arrived sail sailed emigrate',
   land: 'landed arrive',
   protect: 'stood guard save',
-  hot: 'heat degrees summer',
+  hot: 'degrees summer',
   cold: 'winter below freezing degrees snow frost',
   far: 'miles away',
 };
@@ -141,9 +148,26 @@ export function derived(a: string, b: string): boolean {
 /** Whether `terms` hold the question term `term`: itself, a word related to it, or one of its family. */
 export function holdsTerm(terms: ReadonlySet<string> | readonly string[], term: string): boolean {
   const has = (t: string) => ('has' in terms ? terms.has(t) : terms.includes(t));
-  if (has(term) || RELATED.get(term)?.some(has)) return true;
-  for (const t of terms) if (derived(t, term)) return true;
+  if (has(term) || RELATED.get(term)?.some(has) || relatedTerms(term).some(has)) return true;
+  for (const t of terms) if (derived(t, term) || isKindOf(t, term)) return true;
   return false;
+}
+
+const isNoun = (pos: string) => pos === 'NOUN' || pos === 'PROPN' || pos === 'NUM';
+
+/**
+ * The sentence term standing for an absent question term, and how much it counts: a related word (the hand
+ * list, then WordNet's synonyms and derived forms, then the word-family rule), else a kind of the thing asked.
+ */
+function standIn(tf: ReadonlyMap<string, number>, { term, pos }: Term): [string, number] | undefined {
+  const related =
+    RELATED.get(term)?.find((r) => tf.has(r)) ??
+    relatedTerms(term).find((r) => tf.has(r)) ??
+    [...tf.keys()].find((t) => derived(t, term));
+  if (related) return [related, retrieveTuning.relatedWeight];
+  // Kinds are of things: a question verb ("when did it close") has none.
+  const kind = isNoun(pos) ? [...tf.keys()].find((t) => isKindOf(t, term)) : undefined;
+  return kind ? [kind, retrieveTuning.kindWeight] : undefined;
 }
 
 /**
@@ -265,8 +289,6 @@ export function questionTerms(question: NormalizedQuestion, index?: StoryIndex):
   return [...seen.values()];
 }
 
-const isNoun = (pos: string) => pos === 'NOUN' || pos === 'PROPN' || pos === 'NUM';
-
 /** Every sentence that matches at least one question term, with its BM25 and coverage. */
 export function retrieve(index: StoryIndex, question: Term[]): Candidate[] {
   const n = index.terms.length;
@@ -281,24 +303,26 @@ export function retrieve(index: StoryIndex, question: Term[]): Candidate[] {
     totalWeight +=
       df === 0 ? weight * (isNoun(pos) ? retrieveTuning.absentNounWeight : retrieveTuning.absentVerbWeight) : weight;
   }
-  const { k1, b, relatedWeight } = retrieveTuning;
+  const { k1, b } = retrieveTuning;
   const out: Candidate[] = [];
   index.terms.forEach((terms, i) => {
     const tf = new Map<string, number>();
     for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
     let bm25 = 0;
     let matched = 0;
-    for (const { term } of question) {
+    for (const q of question) {
+      const { term } = q;
       let f = tf.get(term) ?? 0;
       let w = idf.get(term)!;
       if (f === 0) {
-        const related = RELATED.get(term)?.find((r) => tf.has(r)) ?? [...tf.keys()].find((t) => derived(t, term));
-        if (!related) continue;
+        const stand = standIn(tf, q);
+        if (!stand) continue;
+        const [related, share] = stand;
         f = tf.get(related)!;
         // The related word's own rarity in the story, not the absent question word's.
         w =
           Math.min(w, Math.log(1 + (n - (index.df.get(related) ?? 0) + 0.5) / ((index.df.get(related) ?? 0) + 0.5))) *
-          relatedWeight;
+          share;
       }
       matched += w;
       bm25 += (w * (f * (k1 + 1))) / (f + k1 * (1 - b + (b * terms.length) / index.avgLength));

@@ -1,0 +1,73 @@
+import data from './lexicon.json';
+
+/**
+ * The local answerer's lexicon: WordNet 3.1 cut at build time (functions/scripts/build-lexicon.ts) to the
+ * common senses of common words, keyed by index term (the wink lemma's stem, as the story index holds it).
+ * `related`: synonyms and derived forms ("wed" / marry, "teacher" / teach), symmetric; `kinds`: what a
+ * noun names a kind of ("piano" → instrument), one way. Never opposites. The file ships in the question
+ * routes' bundle only (retrieve.ts is its one importer) and is parsed once per container, at first use.
+ */
+const NONE: readonly string[] = [];
+
+interface Lexicon {
+  related: Section;
+  kinds: Section;
+}
+
+/**
+ * One section: its lines ("term word word…"), sorted by term as the build wrote them, looked up by binary
+ * search, so that the first question pays only for splitting the text into lines, not for building maps.
+ */
+class Section {
+  private readonly lines: string[];
+  private readonly found = new Map<string, readonly string[]>();
+
+  constructor(packed: string) {
+    this.lines = packed.split('\n');
+  }
+
+  get(term: string): readonly string[] {
+    let words = this.found.get(term);
+    if (words) return words;
+    words = NONE;
+    let lo = 0;
+    let hi = this.lines.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const line = this.lines[mid]!;
+      const space = line.indexOf(' ');
+      const key = line.slice(0, space);
+      if (key === term) {
+        words = line.slice(space + 1).split(' ');
+        break;
+      }
+      if (key < term) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    if (this.found.size > 20_000) this.found.clear();
+    this.found.set(term, words);
+    return words;
+  }
+}
+
+let lexicon: Lexicon | undefined;
+
+function load(): Lexicon {
+  lexicon ??= { related: new Section(data.related), kinds: new Section(data.kinds) };
+  return lexicon;
+}
+
+/** Terms WordNet gives as synonyms or derived forms of `term` (in their common senses). */
+export function relatedTerms(term: string): readonly string[] {
+  return load().related.get(term);
+}
+
+/** Terms of what `term` names a kind of, one or two levels up ("piano" → keyboard, instrument). */
+export function kindsOf(term: string): readonly string[] {
+  return load().kinds.get(term);
+}
+
+/** Whether `specific` names a kind of `general` ("piano" of instrument). */
+export function isKindOf(specific: string, general: string): boolean {
+  return kindsOf(specific).includes(general);
+}
