@@ -205,6 +205,24 @@ function counted<T extends { calls: string[] }>(label: string, result: T): T {
   return result;
 }
 
+/** A link listener's session as stored before session ids named their story (the random part alone). */
+async function putLegacySession(): Promise<string> {
+  const { putSession } = await import('@storyloom/functions/data/interactive');
+  const { idleTtl } = await import('@storyloom/functions/domain/interactive/sessions');
+  const id = randomBytes(32).toString('base64url');
+  await putSession({
+    id,
+    storyId: story.ID,
+    authorId: story.author.id,
+    listener: { kind: 'link', token: linkToken },
+    currentTime: 0,
+    questions: 0,
+    createdAt: new Date().toISOString(),
+    ttl: idleTtl(),
+  });
+  return id;
+}
+
 describe('cheap to ask', () => {
   it('makes at most 3 DynamoDB calls per question (3 when the storyteller gets it), reads the timings once', async () => {
     const link = await start(`/shared/interactive/start/${linkToken}`);
@@ -288,19 +306,7 @@ describe('cheap to ask', () => {
   }, 120_000);
 
   it('still answers a session started before ids named their story: one read more, to learn its story', async () => {
-    const { putSession } = await import('@storyloom/functions/data/interactive');
-    const { idleTtl } = await import('@storyloom/functions/domain/interactive/sessions');
-    const id = randomBytes(32).toString('base64url');
-    await putSession({
-      id,
-      storyId: story.ID,
-      authorId: story.author.id,
-      listener: { kind: 'link', token: linkToken },
-      currentTime: 0,
-      questions: 0,
-      createdAt: new Date().toISOString(),
-      ttl: idleTtl(),
-    });
+    const id = await putLegacySession();
     const legacy = await asked(id, 'Where did you meet grandpa?');
     expect(legacy.answer.declined).toBe(false);
     expect(legacy.calls).toEqual(['GetItem SESSION', 'BatchGetItem', 'TransactWriteItems 2 items']);
@@ -314,17 +320,7 @@ describe('cheap to ask', () => {
     const { config } = await import('@storyloom/functions/lib/config');
     const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
     const limit = { scope: 'iquestion', subject: `ip:claim-test-${Date.now()}`, limit: 2, windowSeconds: 3600 };
-    const id = randomBytes(32).toString('base64url');
-    await data.putSession({
-      id,
-      storyId: story.ID,
-      authorId: story.author.id,
-      listener: { kind: 'link', token: linkToken },
-      currentTime: 0,
-      questions: 0,
-      createdAt: new Date().toISOString(),
-      ttl: idleTtl(),
-    });
+    const id = await putLegacySession();
     const counted = async () => [
       (await data.getSession(id))?.questions,
       (

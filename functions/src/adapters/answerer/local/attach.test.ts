@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from '../text.ts';
+import { askStages } from './ask-for-tests.ts';
 import { attachedFacts, mainClauses } from './attach.ts';
-import { decide, judge } from './decide.ts';
 import { factsIn } from './entities.ts';
 import { normalizeQuestion } from './question.ts';
-import { questionTerms, retrieve, storyIndex } from './retrieve.ts';
+import { questionTerms } from './retrieve.ts';
 
-/** One story, one question: what the decide stage makes of it (heard to the end). */
-function ask(story: string, q: string) {
-  const sentences = splitSentences(story);
-  const index = storyIndex({ sentences, story: { title: 'T' } });
-  const question = normalizeQuestion(q, index.words, index.otherKin);
-  const terms = questionTerms(question);
-  return { decision: decide(judge(index, retrieve(index, terms), question, terms), index, sentences.length), terms };
-}
+const ask = askStages;
 
 describe('attach: a fact belongs to the event of its own main clause', () => {
   it('cuts a sentence where a new subject starts, not where a clause only describes the one before', () => {

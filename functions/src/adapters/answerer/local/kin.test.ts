@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../text.ts';
+import { askStages } from './ask-for-tests.ts';
 import { decide, judge } from './decide.ts';
 import { factsIn } from './entities.ts';
 import { normalizeQuestion } from './question.ts';
 import { questionTerms, retrieve, storyIndex } from './retrieve.ts';
 import { answeringFacts, namesOf } from './type-match.ts';
 
-function ask(story: string, q: string) {
-  const sentences = splitSentences(story);
-  const index = storyIndex({ sentences, story: { title: 'T' } });
-  const question = normalizeQuestion(q, index.words, index.otherKin);
-  const terms = questionTerms(question, index);
-  return decide(judge(index, retrieve(index, terms), question, terms), index, sentences.length);
-}
+const ask = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
 
 describe('kinship words of the family', () => {
   it('reads "great grandma" as the narrator\'s mother when the story speaks of the listener\'s grandparents', () => {

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../text.ts';
-import { decide, judge } from './decide.ts';
-import { normalizeQuestion } from './question.ts';
-import { derived, holdsTerm, questionTerms, retrieve, storyIndex } from './retrieve.ts';
+import { askStages } from './ask-for-tests.ts';
+import { derived, holdsTerm, storyIndex } from './retrieve.ts';
 
-function ask(story: string, q: string, heard?: number) {
-  const sentences = splitSentences(story);
-  const index = storyIndex({ sentences, story: { title: 'T' } });
-  const question = normalizeQuestion(q, index.words, index.otherKin);
-  const terms = questionTerms(question);
-  return decide(judge(index, retrieve(index, terms), question, terms), index, heard ?? sentences.length);
-}
+const ask = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
 
 describe('word families (derivational morphology)', () => {
   it('joins a doer and the deed, and two forms of one word, but not words that only begin alike', () => {

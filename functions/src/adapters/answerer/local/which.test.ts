@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from '../text.ts';
-import { decide, judge } from './decide.ts';
+import { askStages } from './ask-for-tests.ts';
 import { type Fact, factsIn } from './entities.ts';
 import { normalizeQuestion } from './question.ts';
-import { questionTerms, retrieve, storyIndex } from './retrieve.ts';
 import { answeringFacts, withContext } from './type-match.ts';
 import { whichThing } from './which.ts';
 
-function ask(story: string, q: string) {
-  const sentences = splitSentences(story);
-  const index = storyIndex({ sentences, story: { title: 'T' } });
-  const question = normalizeQuestion(q, index.words, index.otherKin);
-  const terms = questionTerms(question, index);
-  return decide(judge(index, retrieve(index, terms), question, terms), index, sentences.length);
-}
+const ask = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
 
 describe('which: "what X" asks which one of a thing', () => {
   it('reads the thing asked about', () => {
