@@ -7,6 +7,7 @@ import type { LoginResponse } from '@storyloom/shared/schemas/auth';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
+import { callServer } from '../support/local-server.ts';
 import { GRANDPA_STORY } from './interactive-support.ts';
 
 /**
@@ -167,13 +168,9 @@ async function audioStoryWithTranscript(who: Person) {
   return { id };
 }
 
-async function call<T = Record<string, unknown>>(method: string, path: string, token?: string, body?: unknown) {
-  const res = await fetch(`${stack.url}/backend${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
+/** The API of this file's own stack, as the SPA calls it. */
+function call<T = Record<string, unknown>>(method: string, path: string, token?: string, body?: unknown) {
+  return callServer<T>(stack.url, method, path, body, token);
 }
 
 /** One question, and the DynamoDB commands its handler sent. */

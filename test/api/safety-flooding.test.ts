@@ -10,6 +10,7 @@ import {
 } from '@storyloom/shared/schemas/stories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
+import { callServer } from '../support/local-server.ts';
 
 /**
  * Issue 11 on a stack of its own, with the product's own limits (the run's shared stack raises the
@@ -165,13 +166,9 @@ async function signedIn() {
   return { ...user, token: login.body.token };
 }
 
-async function call<T = Record<string, unknown>>(method: string, path: string, token?: string, body?: unknown) {
-  const res = await fetch(`${stack.url}/backend${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
+/** The API of this file's own stack, as the SPA calls it. */
+function call<T = Record<string, unknown>>(method: string, path: string, token?: string, body?: unknown) {
+  return callServer<T>(stack.url, method, path, body, token);
 }
 
 describe('no flooding', () => {

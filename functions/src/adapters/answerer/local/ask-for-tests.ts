@@ -1,3 +1,4 @@
+import { answerLocally } from '../local.ts';
 import { splitSentences } from '../text.ts';
 import { decide, judge } from './decide.ts';
 import { normalizeQuestion } from './question.ts';
@@ -16,4 +17,10 @@ export function askStages(story: string, q: string, heard?: number) {
     decision: decide(judge(index, retrieve(index, terms), question, terms), index, heard ?? sentences.length),
     terms,
   };
+}
+
+/** One story, one question, heard to the end: the whole local answerer's answer. */
+export function answerStory(story: string, question: string) {
+  const sentences = splitSentences(story);
+  return answerLocally({ story: { title: 'T' }, sentences, heardCount: sentences.length, question });
 }

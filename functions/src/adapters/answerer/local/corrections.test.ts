@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { answerLocally } from '../local.ts';
-import { splitSentences } from '../text.ts';
+import { answerStory } from './ask-for-tests.ts';
 
 describe('resolve corrections across sentences', () => {
   const ask = (story: string, question: string) => {
-    const sentences = splitSentences(story);
-    const answer = answerLocally({ story: { title: 'T' }, sentences, heardCount: sentences.length, question });
+    const answer = answerStory(story, question);
     return { text: answer.answer, cited: answer.citedSentenceIds };
   };
   it("lets a later correction win, even one that does not repeat the question's words", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../text.ts';
+import { askStages } from './ask-for-tests.ts';
 import { correctionAt, isCorrection } from './corrections.ts';
 import { decide, judge } from './decide.ts';
 import { factsIn } from './entities.ts';
@@ -226,13 +227,7 @@ describe('decide', () => {
     const terms = questionTerms(normalizeQuestion('when did you come to england', index.words, index.otherKin));
     expect(retrieve(index, terms).find((c) => c.id === 1)?.coverage ?? 0).toBeGreaterThan(0);
   });
-  const askStory = (story: string, q: string, heard?: number) => {
-    const sentences = splitSentences(story);
-    const index = storyIndex({ sentences, story: { title: 'T' } });
-    const question = normalizeQuestion(q, index.words, index.otherKin);
-    const terms = questionTerms(question, index);
-    return decide(judge(index, retrieve(index, terms), question, terms), index, heard ?? sentences.length);
-  };
+  const askStory = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
   it('does not need the verb of a "when…" clause in the place that answers "where were you when…"', () => {
     const story = 'In May 1951 we were docked off Malta when the radio picked up a mayday. We sailed at once.';
     expect(askStory(story, 'where were you when you heard the mayday')).toMatchObject({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerLocally } from '../../local.ts';
 import { lemmaTerm, splitSentences } from '../../text.ts';
+import { answerStory } from '../ask-for-tests.ts';
 import { normalizeQuestion } from '../question.ts';
 import { questionTerms, retrieve, storyIndex } from '../retrieve.ts';
 import { isKindOf, relatedTerms } from './lexicon.ts';
@@ -54,10 +54,7 @@ describe('lexicon (WordNet, cut at build time)', () => {
 });
 
 describe('the answerer with the lexicon', () => {
-  const ask = (story: string, question: string) => {
-    const sentences = splitSentences(story);
-    return answerLocally({ story: { title: 'T' }, sentences, heardCount: sentences.length, question });
-  };
+  const ask = answerStory;
 
   it('answers a question in other words than the story', () => {
     const story =
