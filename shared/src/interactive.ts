@@ -31,7 +31,10 @@ export type TimeInput = z.infer<typeof timeSchema>;
  * "Calls per question"). Sessions started before ids named their story are the 43 characters alone.
  */
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}(?:\.[0-9a-f-]{36}\.[A-Za-z0-9_-]{1,64})?$/;
-export const sessionParamsSchema = z.object({ sessionId: z.string().check(z.regex(SESSION_ID_PATTERN)) });
+// An id no session can have is told as an unknown one is (never the pattern itself).
+export const sessionParamsSchema = z.object({
+  sessionId: z.string().check(z.regex(SESSION_ID_PATTERN, interactiveText.sessionEnded)),
+});
 
 export type DeclineKind = 'not-in-story' | 'not-yet-heard';
 

@@ -73,6 +73,12 @@ describe('who may use a session', () => {
     expect(
       (await api('PUT', `/api/interactive/time/${id}`, { token: stranger.token, body: { current_time: 3 } })).status,
     ).toBe(404);
+    // An id no session can have (a forged story part) is told as an unknown one, never with the id's pattern.
+    expectError(
+      await ask(`${id.slice(0, 43)}.not-a-story.x`, 'Where did you meet grandpa?', { token: owner.token }),
+      400,
+      interactiveText.sessionEnded,
+    );
     expect((await api('DELETE', `/api/interactive/end/${id}`, { token: stranger.token })).status).toBe(404);
     expect((await ask(id, 'Where did you meet grandpa?', { token: owner.token })).status).toBe(200);
   });
