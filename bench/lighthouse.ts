@@ -5,7 +5,16 @@
  * story opened with the Listen Interactively overlay (`?interactive=true`, the listening page) and login,
  * with its mobile (default, simulated slow 4G and 4× CPU) and desktop presets. Prints the performance score, CLS, FCP, LCP and TBT of each (the last three explain
  * a score). Targets: performance ≥ 95, CLS 0.
+ *
+ * Narrowing a run (the machine is shared, and the listening pages are the borderline ones), by environment
+ * because `npm run bench -- <args>` takes section names: `LIGHTHOUSE_PAGES=narrated,listening` (labels; a
+ * label's first word will do: `shared`), `LIGHTHOUSE_FORMS=mobile`, `LIGHTHOUSE_RUNS=3` (each page measured that many
+ * times in turn), `LIGHTHOUSE_JSON=<dir>` (each report and its trace kept, for the main-thread and long-task audits). Every
+ * row carries the 1-minute load average at its end: scores are only comparable under similar load.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -24,7 +33,7 @@ async function post(url: string, path: string, body: unknown, token?: string) {
 }
 
 /** A verified user (through the local mailbox), a few public stories, and two stories' share links (one narrated). */
-async function seed(url: string): Promise<{ shareToken: string; narratedToken: string }> {
+export async function seed(url: string): Promise<{ shareToken: string; narratedToken: string }> {
   const username = `lh${Date.now().toString(36)}`;
   const email = `${username}@example.com`;
   const password = 'lighthouse-password-1';
@@ -96,7 +105,7 @@ async function audit(url: string, port: number, form: 'mobile' | 'desktop') {
       { port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' },
       form === 'desktop' ? desktopConfig : undefined,
     );
-    if (!result?.lhr.runtimeError || attempt === 3) return result?.lhr;
+    if (!result?.lhr.runtimeError || attempt === 3) return { lhr: result?.lhr, trace: result?.artifacts.Trace };
     console.log(`(${url} ${form}: ${result.lhr.runtimeError.code}, run again)`);
   }
 }
@@ -109,7 +118,7 @@ export async function run(): Promise<void> {
   });
   try {
     const { shareToken, narratedToken } = await seed(server.url);
-    const pages = [
+    const all = [
       ['landing', '/'],
       ['discovery', '/stories'],
       ['shared story', `/shared/${shareToken}`],
@@ -118,27 +127,37 @@ export async function run(): Promise<void> {
       ['listening', `/shared/${narratedToken}?interactive=true`],
       ['login', '/login'],
     ] as const;
+    const { pages, forms, runs, jsonDir } = choice(all.map(([label]) => label));
     const rows: string[] = [];
     let allMet = true;
-    for (const [label, path] of pages) {
-      for (const form of ['mobile', 'desktop'] as const) {
-        const lhr = await audit(`${server.url}${path}`, chrome.port, form);
-        const score = Math.round((lhr?.categories.performance?.score ?? 0) * 100);
-        const cls = lhr?.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
-        const lcp = lhr?.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
-        const fcp = lhr?.audits['first-contentful-paint']?.numericValue ?? Number.NaN;
-        const tbt = lhr?.audits['total-blocking-time']?.numericValue ?? Number.NaN;
-        const met = score >= 95 && cls === 0;
-        allMet &&= met;
-        rows.push(
-          `| ${label.padEnd(12)} | ${form.padEnd(7)} | ${String(score).padStart(5)} | ${cls.toFixed(3)} | ${(fcp / 1000).toFixed(2)} s | ${(lcp / 1000).toFixed(2)} s | ${String(Math.round(tbt)).padStart(4)} ms | ${met ? 'OK' : 'MISS'} |`,
-        );
+    for (let runNo = 1; runNo <= runs; runNo++) {
+      for (const [label, path] of all.filter(([l]) => pages.includes(l))) {
+        for (const form of forms) {
+          const { lhr, trace } = await audit(`${server.url}${path}`, chrome.port, form);
+          if (jsonDir && lhr) {
+            const file = join(jsonDir, `${label.replace(' ', '-')}-${form}-${runNo}`);
+            await mkdir(jsonDir, { recursive: true });
+            await writeFile(`${file}.json`, JSON.stringify(lhr));
+            // The page's trace as Lighthouse recorded it (unthrottled: the simulation scales its tasks 4×).
+            if (trace) await writeFile(`${file}.trace.json`, JSON.stringify(trace));
+          }
+          const score = Math.round((lhr?.categories.performance?.score ?? 0) * 100);
+          const cls = lhr?.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
+          const lcp = lhr?.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
+          const fcp = lhr?.audits['first-contentful-paint']?.numericValue ?? Number.NaN;
+          const tbt = lhr?.audits['total-blocking-time']?.numericValue ?? Number.NaN;
+          const met = score >= 95 && cls === 0;
+          allMet &&= met;
+          rows.push(
+            `| ${label.padEnd(12)} | ${form.padEnd(7)} | ${String(score).padStart(5)} | ${cls.toFixed(3)} | ${(fcp / 1000).toFixed(2)} s | ${(lcp / 1000).toFixed(2)} s | ${String(Math.round(tbt)).padStart(4)} ms | ${loadavg()[0]!.toFixed(1).padStart(4)} | ${met ? 'OK' : 'MISS'} |`,
+          );
+        }
       }
     }
     console.log(
       [
-        '| page         | form    | perf  | CLS   | FCP    | LCP    | TBT     |      |',
-        '|--------------|---------|-------|-------|--------|--------|---------|------|',
+        '| page         | form    | perf  | CLS   | FCP    | LCP    | TBT     | load |      |',
+        '|--------------|---------|-------|-------|--------|--------|---------|------|------|',
         ...rows,
         `Targets: performance ≥ 95 and CLS 0 on every row: ${allMet ? 'met' : 'NOT met'}.`,
       ].join('\n'),
@@ -147,4 +166,25 @@ export async function run(): Promise<void> {
     chrome.kill();
     await server.stop();
   }
+}
+
+/** Which pages, forms and how many runs (see the header): every page, both forms, once by default. */
+function choice(labels: readonly string[]) {
+  const wanted = (process.env.LIGHTHOUSE_PAGES ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => labels.find((l) => l === p || l.split(' ')[0] === p) ?? p);
+  const unknown = wanted.filter((p) => !labels.includes(p));
+  if (unknown.length) throw new Error(`LIGHTHOUSE_PAGES: unknown ${unknown.join(', ')} (pages: ${labels.join(', ')})`);
+  const forms = (process.env.LIGHTHOUSE_FORMS ?? 'mobile,desktop').split(',').map((f) => f.trim());
+  if (forms.some((f) => f !== 'mobile' && f !== 'desktop')) throw new Error('LIGHTHOUSE_FORMS: mobile, desktop');
+  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? '1');
+  if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new Error('LIGHTHOUSE_RUNS: a whole number 1–20');
+  return {
+    pages: wanted.length ? wanted : labels,
+    forms: forms as Array<'mobile' | 'desktop'>,
+    runs,
+    jsonDir: process.env.LIGHTHOUSE_JSON,
+  };
 }
