@@ -2,9 +2,10 @@ import { interactiveTimings, QUESTION_MAX_CHARS, TIME_REPORT_SECONDS } from '@st
 // Types only from shared/interactive (its zod schemas stay out of the SPA's pages); texts from messages.
 import type { InteractiveSessionDto, ReadAlongDto } from '@storyloom/shared/interactive';
 import { interactiveText } from '@storyloom/shared/messages/interactive';
-import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, startTransition, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AudioPlayerHandle } from '#web/components/media/AudioPlayer.tsx';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
+import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -82,7 +83,8 @@ export function InteractiveOverlay({
           return;
         }
         id = started.session_id;
-        setSession(started);
+        // Enabling the player and the read-along's seeking re-renders the whole overlay: interruptibly.
+        startTransition(() => setSession(started));
       })
       .catch((err: unknown) => {
         if (live) setError(err instanceof ApiError && err.status === 429 ? err.message : interactiveText.startFailed);
@@ -314,8 +316,12 @@ export function InteractiveOverlay({
           }}
         />
 
-        {sentences.length > 0 && (
-          <div className="interactive-text">
+        {/* The text shows with the dialog, as paragraphs, and becomes the read-along when its timed sentences
+            arrive (the same lines, so nothing moves); a story without timings keeps the paragraphs. Painted with
+            the dialog, it is the page's largest content before the narration's audio starts loading
+            (Lighthouse's LCP, docs/web.md "Long tasks"). */}
+        <div className="interactive-text">
+          {sentences.length > 0 ? (
             <ReadAlongText
               content={content}
               sentences={sentences}
@@ -323,8 +329,10 @@ export function InteractiveOverlay({
               onSeek={session ? seek : undefined}
               marked={citedIds}
             />
-          </div>
-        )}
+          ) : (
+            <StoryParagraphs text={content} />
+          )}
+        </div>
       </div>
       <ConfirmDialog
         open={confirmClear}

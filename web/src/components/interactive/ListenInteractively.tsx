@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { type ListenTarget, useReadAlong } from './api.ts';
 import { InteractiveOverlay } from './InteractiveOverlay.tsx';
 
@@ -25,6 +25,8 @@ export function ListenInteractively({
 }: ListenInteractivelyProps) {
   const [open, setOpen] = useState(openAtStart);
   const readAlong = useReadAlong(target);
+  // The overlay's read-along renders in a deferred pass when its sentences arrive (NarratedText does the same).
+  const sentences = useDeferredValue(readAlong.data);
   const button = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(open);
   useEffect(() => {
@@ -51,7 +53,7 @@ export function ListenInteractively({
           audioPath={audioPath}
           shareToken={shareToken}
           content={content}
-          readAlong={readAlong.data}
+          readAlong={sentences}
           onClose={() => setOpen(false)}
         />
       )}

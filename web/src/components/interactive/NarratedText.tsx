@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { ReadAlongDto } from '@storyloom/shared/interactive';
+import { type ReactNode, useDeferredValue } from 'react';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { type ListenTarget, useReadAlong } from './api.ts';
 import { FollowedText, useFollowedAudio } from './FollowedAudio.tsx';
@@ -14,6 +15,8 @@ export interface NarratedTextProps {
   actions?: ReactNode;
 }
 
+const NO_SENTENCES: ReadAlongDto['sentences'] = [];
+
 /**
  * A text story with its 'AI Narration' player and the read-along: the sentence being spoken is highlighted
  * and follows the audio; a click on any sentence plays from there. Without word timings (a narration of an
@@ -28,6 +31,8 @@ export function NarratedText({
   actions,
 }: NarratedTextProps) {
   const readAlong = useReadAlong(target);
+  // The sentences arrive after the text: the read-along replaces the paragraphs in a deferred pass.
+  const sentences = useDeferredValue(readAlong.data?.sentences ?? NO_SENTENCES);
   const followed = useFollowedAudio();
   return (
     <>
@@ -36,7 +41,7 @@ export function NarratedText({
         <SecureAudio {...followed.audio} path={audioPath} label={label} shareToken={shareToken} />
         {actions}
       </div>
-      <FollowedText text={content} sentences={readAlong.data?.sentences ?? []} followed={followed} />
+      <FollowedText text={content} sentences={sentences} followed={followed} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { storyReadingText as storyFallback } from '@storyloom/shared/messages/reading';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
+import { useDeferredValue } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { ListenInteractively } from '#web/components/interactive/ListenInteractively.tsx';
 import { NarratedText } from '#web/components/interactive/NarratedText.tsx';
@@ -30,6 +31,9 @@ export function SharedStoryRoute() {
   const query = useSharedStory(shareToken);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   useDocumentTitle(query.data ? query.data.title : notFound ? 'Story Not Found' : 'Story');
+  // The story, once it arrives, renders in a deferred (interruptible) pass: the query's own update is urgent
+  // and renders in one piece, which with the player and the read-along was a long task (docs/web.md, "Long tasks").
+  const story = useDeferredValue(query.data);
 
   if (query.isPending) return <Spinner label="Loading the story…" className="page-spinner" />;
   if (notFound) {
@@ -59,7 +63,8 @@ export function SharedStoryRoute() {
       </section>
     );
   }
-  return <SharedStory story={query.data} shareToken={shareToken} />;
+  if (!story) return <Spinner label="Loading the story…" className="page-spinner" />;
+  return <SharedStory story={story} shareToken={shareToken} />;
 }
 
 function SharedStory({ story, shareToken }: { story: StoryDto; shareToken: string }) {
