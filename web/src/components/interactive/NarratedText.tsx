@@ -13,6 +13,8 @@ export interface NarratedTextProps {
   label?: string;
   /** Shown under the player (the 'Listen Interactively' button). */
   actions?: ReactNode;
+  /** False while the text waits for a later render (the listening page opens its player over it first). */
+  showText?: boolean;
 }
 
 const NO_SENTENCES: ReadAlongDto['sentences'] = [];
@@ -29,6 +31,7 @@ export function NarratedText({
   shareToken,
   label = 'AI Narration',
   actions,
+  showText = true,
 }: NarratedTextProps) {
   const readAlong = useReadAlong(target);
   // The sentences arrive after the text: the read-along replaces the paragraphs in a deferred pass.
@@ -41,7 +44,7 @@ export function NarratedText({
         <SecureAudio {...followed.audio} path={audioPath} label={label} shareToken={shareToken} />
         {actions}
       </div>
-      <FollowedText text={content} sentences={sentences} followed={followed} />
+      {showText && <FollowedText text={content} sentences={sentences} followed={followed} />}
     </>
   );
 }

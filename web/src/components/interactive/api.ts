@@ -7,7 +7,7 @@ import type {
 } from '@storyloom/shared/interactive';
 import { interactiveText } from '@storyloom/shared/messages/interactive';
 import { api, apiUrl } from '#web/lib/api-client.ts';
-import { useMutation, useQuery, useQueryClient } from '#web/lib/queries.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '#web/lib/queries.ts';
 import { getToken } from '#web/lib/token-storage.ts';
 
 /**
@@ -68,13 +68,18 @@ export function endSession(target: ListenTarget, sessionId: string): void {
 }
 
 /** The sentences of a narrated story and when the narration starts each (read-along). */
-export function useReadAlong(target: ListenTarget | null) {
-  return useQuery({
-    queryKey: ['read-along', target?.kind, target ? subject(target) : ''],
-    queryFn: () => api.get<ReadAlongDto>(`${base(target!)}/read-along/${encodeURIComponent(subject(target!))}`),
-    enabled: target !== null,
+export const readAlongQueryOptions = (target: ListenTarget) =>
+  queryOptions({
+    queryKey: ['read-along', target.kind, subject(target)],
+    queryFn: () => api.get<ReadAlongDto>(`${base(target)}/read-along/${encodeURIComponent(subject(target))}`),
     staleTime: 5 * 60 * 1000,
     retry: false,
+  });
+
+export function useReadAlong(target: ListenTarget | null) {
+  return useQuery({
+    ...readAlongQueryOptions(target ?? { kind: 'shared', token: '' }),
+    enabled: target !== null,
   });
 }
 

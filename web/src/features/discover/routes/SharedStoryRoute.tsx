@@ -1,7 +1,8 @@
 import { storyReadingText as storyFallback } from '@storyloom/shared/messages/reading';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { readAlongQueryOptions } from '#web/components/interactive/api.ts';
 import { ListenInteractively } from '#web/components/interactive/ListenInteractively.tsx';
 import { NarratedText } from '#web/components/interactive/NarratedText.tsx';
 import { CommentList } from '#web/components/story/CommentList.tsx';
@@ -15,9 +16,11 @@ import { LoadMore } from '#web/components/ui/LoadMore.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useShownLater } from '#web/hooks/use-shown-later.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import type { RedirectState } from '#web/lib/guards.tsx';
+import { useQueryClient } from '#web/lib/queries.ts';
 import { OLDER_COMMENTS_FAILED, useOlderSharedComments } from '../api/get-shared-comments.ts';
 import { useSharedStory } from '../api/get-shared-story.ts';
 import { StoryTitleText } from '../components/StoryTitleText.tsx';
@@ -34,6 +37,13 @@ export function SharedStoryRoute() {
   // The story, once it arrives, renders in a deferred (interruptible) pass: the query's own update is urgent
   // and renders in one piece, which with the player and the read-along was a long task (docs/web.md, "Long tasks").
   const story = useDeferredValue(query.data);
+  const queryClient = useQueryClient();
+  const listenable = Boolean(query.data?.audio_url && (query.data.story_type !== 'audio' || query.data.transcript));
+  useEffect(() => {
+    // The read-along is asked for as soon as the story says it has one, while the story renders, rather than
+    // once the player has mounted: it is often there for the story's first paint (no paragraphs-to-spans swap).
+    if (listenable) void queryClient.prefetchQuery(readAlongQueryOptions({ kind: 'shared', token: shareToken }));
+  }, [listenable, queryClient, shareToken]);
 
   if (query.isPending) return <Spinner label="Loading the story…" className="page-spinner" />;
   if (notFound) {
@@ -71,6 +81,9 @@ function SharedStory({ story, shareToken }: { story: StoryDto; shareToken: strin
   const isAudio = story.story_type === 'audio';
   const [search] = useSearchParams();
   const openInteractive = search.get('interactive') === 'true';
+  // Opened with the player (`?interactive=true`), the page under the dialog (the text, photos, comments, all
+  // below the player) renders in a second pass: the dialog and the page in one commit were one long task.
+  const pageShown = useShownLater(openInteractive && !isAudio);
   return (
     <article className="page page-reading shared-story">
       <Breadcrumbs items={[{ label: 'Stories', to: paths.stories.getHref() }, { label: story.title }]} />
@@ -116,6 +129,7 @@ function SharedStory({ story, shareToken }: { story: StoryDto; shareToken: strin
       {!isAudio && story.audio_url ? (
         <NarratedText
           content={story.content}
+          showText={pageShown}
           audioPath={story.audio_url}
           target={{ kind: 'shared', token: shareToken }}
           shareToken={shareToken}
@@ -135,8 +149,8 @@ function SharedStory({ story, shareToken }: { story: StoryDto; shareToken: strin
       ) : (
         <StoryParagraphs text={story.content} />
       )}
-      <StoryPhotos photos={story.photos} shareToken={shareToken} />
-      <SharedComments story={story} shareToken={shareToken} />
+      {pageShown && <StoryPhotos photos={story.photos} shareToken={shareToken} />}
+      {pageShown && <SharedComments story={story} shareToken={shareToken} />}
     </article>
   );
 }
