@@ -5,26 +5,23 @@
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-const shortDateUtc = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const longDateUtc = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/**
+ * A formatter made on first use. The page's first `Intl` object loads the locale's data, 18–30 ms on a fast
+ * machine and several times that on a phone: made when this module loads, it was one long task on every page that
+ * imports it, also those that show no date (Lighthouse's Total Blocking Time, docs/web.md "Long tasks").
+ */
+function formatter(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => {
+    made ??= new Intl.DateTimeFormat('en-US', options);
+    return made;
+  };
+}
+
+const longDate = formatter({ year: 'numeric', month: 'long', day: 'numeric' });
+const shortDateUtc = formatter({ year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const longDateUtc = formatter({ year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const dateTime = formatter({ year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /**
  * A `YYYY-MM-DD` calendar date as a UTC midnight. Calendar dates name a day, not an instant, so
@@ -51,16 +48,16 @@ function instant(value: string): Date | null {
 export function formatLongDate(value: string | null | undefined): string {
   if (!value) return '';
   const day = calendarDate(value);
-  if (day) return longDateUtc.format(day);
+  if (day) return longDateUtc().format(day);
   const at = instant(value);
-  return at ? longDate.format(at) : '';
+  return at ? longDate().format(at) : '';
 }
 
 /** A start or end date (`YYYY-MM-DD`), US English with the short month: 'Jan 5, 1962'. Unreadable input gives ''. */
 export function formatShortDate(value: string | null | undefined): string {
   if (!value) return '';
   const day = calendarDate(value) ?? instant(value);
-  return day ? shortDateUtc.format(day) : '';
+  return day ? shortDateUtc().format(day) : '';
 }
 
 /**
@@ -80,7 +77,7 @@ export function formatPeriod(start: string | null | undefined, end: string | nul
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const at = instant(value);
-  return at ? dateTime.format(at) : '';
+  return at ? dateTime().format(at) : '';
 }
 
 export const ELLIPSIS = '…';

@@ -1,7 +1,6 @@
 import type { ReadAlongDto } from '@storyloom/shared/interactive';
 import { useRef, useState } from 'react';
 import type { AudioPlayerHandle } from '#web/components/media/AudioPlayer.tsx';
-import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
 import { ReadAlongText } from './ReadAlongText.tsx';
 
 /**
@@ -24,7 +23,7 @@ export function useFollowedAudio() {
   };
 }
 
-/** The text as a read-along when it has timed sentences, else as plain paragraphs. */
+/** The text as a read-along when it has timed sentences, else as plain paragraphs (ReadAlongText does both). */
 export function FollowedText({
   text,
   sentences,
@@ -34,9 +33,5 @@ export function FollowedText({
   sentences: ReadAlongDto['sentences'];
   followed: ReturnType<typeof useFollowedAudio>;
 }) {
-  return sentences.length > 0 ? (
-    <ReadAlongText content={text} sentences={sentences} currentTime={followed.time} onSeek={followed.seek} />
-  ) : (
-    <StoryParagraphs text={text} />
-  );
+  return <ReadAlongText content={text} sentences={sentences} currentTime={followed.time} onSeek={followed.seek} />;
 }

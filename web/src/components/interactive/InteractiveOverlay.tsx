@@ -5,7 +5,6 @@ import { interactiveText } from '@storyloom/shared/messages/interactive';
 import { type FormEvent, startTransition, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AudioPlayerHandle } from '#web/components/media/AudioPlayer.tsx';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
-import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -317,21 +316,17 @@ export function InteractiveOverlay({
         />
 
         {/* The text shows with the dialog, as paragraphs, and becomes the read-along when its timed sentences
-            arrive (the same lines, so nothing moves); a story without timings keeps the paragraphs. Painted with
-            the dialog, it is the page's largest content before the narration's audio starts loading
+            arrive (the same paragraphs, so nothing moves); a story without timings keeps the paragraphs. Painted
+            with the dialog, it is the page's largest content before the narration's audio starts loading
             (Lighthouse's LCP, docs/web.md "Long tasks"). */}
         <div className="interactive-text">
-          {sentences.length > 0 ? (
-            <ReadAlongText
-              content={content}
-              sentences={sentences}
-              currentTime={highlightTime}
-              onSeek={session ? seek : undefined}
-              marked={citedIds}
-            />
-          ) : (
-            <StoryParagraphs text={content} />
-          )}
+          <ReadAlongText
+            content={content}
+            sentences={sentences}
+            currentTime={highlightTime}
+            onSeek={session ? seek : undefined}
+            marked={citedIds}
+          />
         </div>
       </div>
       <ConfirmDialog

@@ -35,7 +35,8 @@ const MOVES: Record<string, (index: number, last: number) => number> = {
 
 /**
  * The story's text as paragraphs (split on line breaks, like StoryParagraphs), each sentence a span inside
- * its paragraph, so lines wrap as in any text. The sentence being spoken is highlighted and kept in view by
+ * its paragraph, so lines wrap as in any text. Without sentences (not arrived yet, or a narration without
+ * timings) it is the plain paragraphs, and the same nodes become the read-along when they arrive. The sentence being spoken is highlighted and kept in view by
  * scrolling its scroll container (or the page) vertically, never sideways. A click on a sentence seeks there.
  *
  * Keyboard: the whole text is ONE tab stop (a roving tabindex, docs/web.md "Accessibility"): the arrow keys,
@@ -138,18 +139,21 @@ export function ReadAlongText({ content, sentences, currentTime, onSeek, marked,
       </p>,
     );
   }
-  if (seekable.length === 0) return <div className={`story-text read-along ${className ?? ''}`}>{paragraphs}</div>;
+  // One element structure whether or not sentences can be sought yet (the sentences and the session arrive after
+  // the text): the paragraphs stay the same nodes instead of being made again, for the browser and for
+  // Lighthouse's largest paint, which counts a paragraph made again as a new, later one.
+  const seeking = seekable.length > 0;
+  // A group (a text, not a form: a fieldset would bring a legend and form semantics) once it can be sought.
+  const group = seeking
+    ? { role: 'group', 'aria-label': interactiveText.readAlongLabel, 'aria-describedby': hintId }
+    : undefined;
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a text, not a form: a fieldset would bring a legend and form semantics.
-    <div
-      className={`story-text read-along ${className ?? ''}`}
-      role="group"
-      aria-label={interactiveText.readAlongLabel}
-      aria-describedby={hintId}
-    >
-      <p id={hintId} className="visually-hidden">
-        {interactiveText.readAlongHint}
-      </p>
+    <div className={`story-text read-along ${className ?? ''}`} {...group}>
+      {seeking && (
+        <p id={hintId} className="visually-hidden">
+          {interactiveText.readAlongHint}
+        </p>
+      )}
       {paragraphs}
     </div>
   );
