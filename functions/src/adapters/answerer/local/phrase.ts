@@ -93,7 +93,34 @@ function shortPhrase(sentence: string, fact: Fact | undefined, questionText: str
   const following = list[best + 1];
   if (following && !run.includes(following) && words(run.map((c) => c.text).join(' ')) < phraseTuning.maxWords / 2)
     run.push(following);
-  return tidy(run.map((c) => c.text).join(', '));
+  return tidy(
+    completed(list, run)
+      .map((c) => c.text)
+      .join(', '),
+  );
+}
+
+/**
+ * Words a clause cannot end on: it goes on past the comma ("which was about, let me simplify, how to keep the
+ * lights on"). Only words that never close a clause; "in", "to", "her" often do ("moved in", "named after her").
+ */
+const DANGLING = /\b(?:about|of|with|from|into|the|a|an|my|our|their|your|because|than)$/i;
+
+/** A spoken aside inside a sentence ("oh", "let me simplify", "you know"), skipped to reach what it interrupts. */
+const ASIDE = /^(?:oh|um+|uh+|well|you know|I mean|mind you|let me (?:think|see|simplify|remember|say)|I think)$/i;
+
+/** A run of clauses ending on a word that needs more takes the clauses after it (past asides) that complete it. */
+function completed(list: Clause[], run: Clause[]): Clause[] {
+  const out = [...run];
+  let next = list.indexOf(out[out.length - 1]!) + 1;
+  const said = out.filter((c) => !ASIDE.test(c.text.trim()));
+  if (!said.length || !DANGLING.test(said[said.length - 1]!.text.trim())) return out;
+  while (next < list.length) {
+    const clause = list[next++]!;
+    out.push(clause);
+    if (!ASIDE.test(clause.text.trim())) break;
+  }
+  return out;
 }
 
 /**
@@ -129,7 +156,11 @@ function factPhrase(sentence: string, fact: Fact): string {
     words(fromOpening.map((c) => c.text).join(' ')) <= phraseTuning.maxWords
   )
     run = fromOpening;
-  return tidy(run.map((c) => c.text).join(', '));
+  return tidy(
+    completed(list, run)
+      .map((c) => c.text)
+      .join(', '),
+  );
 }
 
 /** A clause that opens with its own subject, so it stands as a statement. */

@@ -147,6 +147,13 @@ describe('phrase', () => {
       'I crossed from Dover on the night ferry in March 1958, with a trunk my grandfather had made from a tea chest.',
     );
   });
+  it('never ends an answer on a word that needs more, reading on past a spoken aside', () => {
+    const sentence =
+      'She ran the bakery on the corner for years, and her best loaf was made of, let me think, rye flour and caraway from her mother.';
+    expect(phrase(sentence, undefined, 'what was her best loaf made of')).toBe(
+      'Her best loaf was made of, let me think, rye flour and caraway from her mother.',
+    );
+  });
   it('keeps a short sentence whole and drops a leading connective', () => {
     expect(phrase('And then we left for good.', undefined, 'did you leave')).toBe('Then we left for good.');
   });
