@@ -1,8 +1,7 @@
 import { storyReadingText as storyFallback } from '@storyloom/shared/messages/reading';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { readAlongQueryOptions } from '#web/components/interactive/api.ts';
 import { ListenInteractively } from '#web/components/interactive/ListenInteractively.tsx';
 import { NarratedText } from '#web/components/interactive/NarratedText.tsx';
 import { CommentList } from '#web/components/story/CommentList.tsx';
@@ -20,7 +19,6 @@ import { useShownLater } from '#web/hooks/use-shown-later.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import type { RedirectState } from '#web/lib/guards.tsx';
-import { useQueryClient } from '#web/lib/queries.ts';
 import { OLDER_COMMENTS_FAILED, useOlderSharedComments } from '../api/get-shared-comments.ts';
 import { useSharedStory } from '../api/get-shared-story.ts';
 import { StoryTitleText } from '../components/StoryTitleText.tsx';
@@ -37,13 +35,6 @@ export function SharedStoryRoute() {
   // The story, once it arrives, renders in a deferred (interruptible) pass: the query's own update is urgent
   // and renders in one piece, which with the player and the read-along was a long task (docs/web.md, "Long tasks").
   const story = useDeferredValue(query.data);
-  const queryClient = useQueryClient();
-  const listenable = Boolean(query.data?.audio_url && (query.data.story_type !== 'audio' || query.data.transcript));
-  useEffect(() => {
-    // The read-along is asked for as soon as the story says it has one, while the story renders, rather than
-    // once the player has mounted: it is often there for the story's first paint (no paragraphs-to-spans swap).
-    if (listenable) void queryClient.prefetchQuery(readAlongQueryOptions({ kind: 'shared', token: shareToken }));
-  }, [listenable, queryClient, shareToken]);
 
   if (query.isPending) return <Spinner label="Loading the story…" className="page-spinner" />;
   if (notFound) {
