@@ -14,6 +14,7 @@ import {
   saysUntold,
   unitFit,
 } from './evidence.ts';
+import { lastSpokenOf, pronounNames, saysThing } from './names.ts';
 import { findNumbers } from './numbers.ts';
 import type { NormalizedQuestion } from './question.ts';
 import { KINSHIP_GROUPS } from './question-words.ts';
@@ -72,6 +73,8 @@ export interface Judged extends Candidate {
   bridge?: number;
   value: number;
   passes: boolean;
+  /** Why it does not pass (for the trace). */
+  blocked?: string[];
 }
 
 /** Judges every retrieved sentence against the question. */
@@ -91,7 +94,8 @@ export function judge(
   const detailsFit = question.want === 'when' || question.want === 'year' || question.want === 'where';
   const thing = question.want === 'name' ? namedThing(question.text) : undefined;
   // "where is the buckle now": a sentence told in the past ("I wore it on my belt") says where it was.
-  const asksNow = asksPresent(question.text);
+  // Not "what is the farmer's name": a name is told in the past ("a man named Bakker") and stays.
+  const asksNow = question.want !== 'name' && asksPresent(question.text);
   const factsOf = (i: number) => {
     if (asksNow && i > 0 && !PRESENT.test(index.texts[i]!)) return [];
     const facts = answeringFacts(index.facts[i]!, question.want, question.text).filter(
@@ -102,6 +106,7 @@ export function judge(
     );
     return thing ? namesOf(index.texts[i]!, facts, thing) : attachedFacts(index.texts[i]!, facts, terms);
   };
+  const thingTerm = thing ? analyzeShort(thing).terms[0]?.term : undefined;
   // "where were you when you heard the call": the verbs of a clause that only says which time is meant are
   // context, not what the place or person asked for must be doing.
   const mainTerms = new Set(analyzeShort(mainQuestion(question.text)).terms.map((t) => t.term));
@@ -203,6 +208,31 @@ export function judge(
         bridge = next;
       }
     }
+    // "Her real name is Parminder": a name given through a possessive pronoun names the thing this sentence
+    // speaks of (said, or carried by the pronoun). "…helping deliver a baby. A little girl. Her mother named
+    // her Patricia": the next sentence, or the one after a short fragment, may name the thing this one says
+    // in its own words — not a thing named in the same sentence ("The nurse… called her Pinky": the nurse
+    // is the one naming).
+    if (thing && thingTerm && facts.length === 0 && c.index > 0 && index.terms[c.index]!.includes(thingTerm)) {
+      const nameFacts = (at: number) =>
+        answeringFacts(index.facts[at]!, question.want, question.text).filter((f) => f.kind === 'name');
+      const own = pronounNames(index.texts[c.index]!, nameFacts(c.index), true);
+      const before = c.index > 1 ? c.index - 1 : undefined;
+      const spokenOf = (at: number) => lastSpokenOf(index.texts[at]!, index.facts[at]!, thing);
+      if (own.length && (saysThing(index.texts[c.index]!, thing) || (before !== undefined && spokenOf(before))))
+        facts = own;
+      else if (spokenOf(c.index))
+        for (let step = 1; step <= 2 && c.index + step < index.texts.length; step++) {
+          const at = c.index + step;
+          const named = pronounNames(index.texts[at]!, nameFacts(at));
+          if (named.length) {
+            facts = named;
+            bridge = at;
+            break;
+          }
+          if (nameFacts(at).length || index.texts[at]!.split(/\s+/).length > 4) break;
+        }
+    }
     // "who took over the farm": a person doing something else the story tells of ("I left the farm and joined
     // the Air Force") is not the one asked about — the question's verb (or a related word, or one of its
     // family: "drove" / "the driver") must be said. When the story never says it, the story does not tell who.
@@ -238,6 +268,15 @@ export function judge(
         (which === undefined ||
           describes ||
           tellsWhich(index.texts[c.index]!, index.terms[c.index]!, index.facts[c.index]!, question.text, which));
+    const blocked: string[] = [];
+    if (!passes) {
+      if (typed && facts.length === 0) blocked.push('no-fact');
+      if (c.coverage < (typed ? decideTuning.minTypedCoverage : decideTuning.minCoverage)) blocked.push('coverage');
+      if (verbMissing) blocked.push('verb');
+      if (kinMissing) blocked.push('kin');
+      if (typed && keyMissing && c.coverage < decideTuning.keyNounCoverage) blocked.push('key');
+      if (!typed && which !== undefined) blocked.push('which');
+    }
     // "what happened in Korea" / "They sent me to Korea. But that's a different story.": not told.
     const nextText = index.texts[c.index + 1];
     const untold =
@@ -250,7 +289,7 @@ export function judge(
     const own = addressed && FIRST_PERSON.test(index.texts[c.index]!) ? decideTuning.ownBonus : 1;
     // "where did all this happen": the story's details, else the first sentence that says.
     if (wholeStory) {
-      out.push({ ...c, facts, bridge, value: c.index === 0 ? 2 : 1 / (1 + c.index), passes, untold });
+      out.push({ ...c, facts, bridge, value: c.index === 0 ? 2 : 1 / (1 + c.index), passes, untold, blocked });
       continue;
     }
     const value =
@@ -263,7 +302,7 @@ export function judge(
       (reason ? decideTuning.reasonBonus : 1) *
       // "what did he do for a living": a sentence saying someone's role before one that only names people.
       (asksRole(which) && tellsRole(index.texts[c.index]!) ? decideTuning.reasonBonus : 1);
-    out.push({ ...c, facts, bridge, value, passes, untold });
+    out.push({ ...c, facts, bridge, value, passes, untold, blocked });
   }
   return out;
 }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { askStages } from './ask-for-tests.ts';
+import { factsIn } from './entities.ts';
+import { answeringFacts, namesOf } from './type-match.ts';
+
+const ask = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
+const namesIn = (sentence: string, q: string, thing: string) => [
+  ...new Set(namesOf(sentence, answeringFacts(factsIn(sentence), 'name', q), thing).map((f) => f.text)),
+];
+
+describe('name questions', () => {
+  it('finds the thing by the story\'s word for it ("mom" asked, "my mother" told)', () => {
+    expect(namesIn('My mother, Ada Price, kept bees behind the chapel.', 'what was your mom name', 'mom')).toEqual([
+      'Ada Price',
+    ]);
+  });
+  it('takes a name after an apposition describing the thing, not after a verb', () => {
+    expect(
+      namesIn('We kept the horse, a grey old mare called Biscuit, in the top field.', 'horse name', 'horse'),
+    ).toEqual(['Biscuit']);
+    expect(namesIn('The horse kicked a boy called Samuel.', 'horse name', 'horse')).toEqual([]);
+  });
+  it('takes the name of "Ned Ames, who became your grandfather"', () => {
+    expect(
+      namesIn('We bought the farm off Ned Ames, who became your grandfather.', 'grandfather name', 'grandfather'),
+    ).toEqual(['Ned Ames']);
+  });
+  it('does not give a title and the surname asked about as a first name', () => {
+    expect(namesIn('Doctor Whitlow and Missus Whitlow had two sons.', 'missus whitlow first name', 'whitlow')).toEqual(
+      [],
+    );
+  });
+  it('answers "what is the baker\'s name" from a name told in the past', () => {
+    const story = 'We worked for a baker in Leeds. The baker was a man named Oswin Hart. He was kind to us.';
+    expect(ask(story, 'whats the bakers name')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+  it('takes a name given by a pronoun a sentence or a short fragment later', () => {
+    const story = 'That spring our ewe had a lamb. A tiny black one. My sister named it Pepper. We sold the ewe later.';
+    expect(ask(story, 'what was the lambs name')).toMatchObject({
+      kind: 'answer',
+      chosen: { id: 1, bridge: 3, facts: [{ text: 'Pepper' }] },
+    });
+  });
+  it('gives "Her real name is…" to the one spoken of last, not to the one who named her', () => {
+    const story =
+      'Then our cousin, Bunny, was born in May. The midwife was Welsh, she called her Bunny because she was so small. Her real name is Bernadette. We moved.';
+    expect(ask(story, 'whats bunnys real name')).toMatchObject({ kind: 'answer', chosen: { id: 3 } });
+    expect(ask(story, 'what was the midwifes name')).toEqual({ kind: 'not-in-story' });
+  });
+});
