@@ -14,7 +14,8 @@ import {
   saysUntold,
   unitFit,
 } from './evidence.ts';
-import { lastSpokenOf, pronounNames, saysThing } from './names.ts';
+import { loosely } from './loose.ts';
+import { namedByPronoun } from './names.ts';
 import { findNumbers } from './numbers.ts';
 import type { NormalizedQuestion } from './question.ts';
 import { KINSHIP_GROUPS } from './question-words.ts';
@@ -60,6 +61,8 @@ export const decideTuning = {
   reasonBonus: 1.5,
   /** Words of a sentence that is only the name asked for, right after the one naming what it names. */
   nameFragmentWords: 3,
+  /** Whether the looser pass (`decide`) runs. */
+  loosePass: 1,
 };
 
 const FIRST_PERSON = /\b(I|me|my|mine|we|us|our|ours)\b/i;
@@ -75,6 +78,8 @@ export interface Judged extends Candidate {
   passes: boolean;
   /** Why it does not pass (for the trace). */
   blocked?: string[];
+  /** It would pass but for the question's verb, and it says every thing the question names. */
+  looseOnly?: boolean;
 }
 
 /** Judges every retrieved sentence against the question. */
@@ -208,30 +213,11 @@ export function judge(
         bridge = next;
       }
     }
-    // "Her real name is Parminder": a name given through a possessive pronoun names the thing this sentence
-    // speaks of (said, or carried by the pronoun). "…helping deliver a baby. A little girl. Her mother named
-    // her Patricia": the next sentence, or the one after a short fragment, may name the thing this one says
-    // in its own words — not a thing named in the same sentence ("The nurse… called her Pinky": the nurse
-    // is the one naming).
     if (thing && thingTerm && facts.length === 0 && c.index > 0 && index.terms[c.index]!.includes(thingTerm)) {
-      const nameFacts = (at: number) =>
-        answeringFacts(index.facts[at]!, question.want, question.text).filter((f) => f.kind === 'name');
-      const own = pronounNames(index.texts[c.index]!, nameFacts(c.index), true);
-      const before = c.index > 1 ? c.index - 1 : undefined;
-      const spokenOf = (at: number) => lastSpokenOf(index.texts[at]!, index.facts[at]!, thing);
-      if (own.length && (saysThing(index.texts[c.index]!, thing) || (before !== undefined && spokenOf(before))))
-        facts = own;
-      else if (spokenOf(c.index))
-        for (let step = 1; step <= 2 && c.index + step < index.texts.length; step++) {
-          const at = c.index + step;
-          const named = pronounNames(index.texts[at]!, nameFacts(at));
-          if (named.length) {
-            facts = named;
-            bridge = at;
-            break;
-          }
-          if (nameFacts(at).length || index.texts[at]!.split(/\s+/).length > 4) break;
-        }
+      const named = namedByPronoun(index, c.index, thing, (at) =>
+        answeringFacts(index.facts[at]!, question.want, question.text).filter((f) => f.kind === 'name'),
+      );
+      if (named) ({ facts, bridge } = named);
     }
     // "who took over the farm": a person doing something else the story tells of ("I left the farm and joined
     // the Air Force") is not the one asked about — the question's verb (or a related word, or one of its
@@ -254,20 +240,33 @@ export function judge(
     // speaks of that person (named, or carried by a pronoun), not by one about others ("some did not come home").
     const kinMissing = kin.some((k) => !says(k));
     const keyMissing = keyNoun !== undefined && !says(keyNoun) && !saysInWords(index.texts[c.index]!, keyNoun);
-    const passes = typed
-      ? facts.length > 0 &&
-        (c.coverage >= decideTuning.minTypedCoverage || (wholeStory && !bridge)) &&
-        !verbMissing &&
-        !kinMissing &&
-        !(keyMissing && c.coverage < decideTuning.keyNounCoverage)
-      : // "did you ever go back to Korea": a yes/no question asks about its verb, not only its topic.
-        !(question.yesNo && verbMissing) &&
-        (c.coverage >= decideTuning.minCoverage ||
-          (reason !== undefined && c.coverage >= decideTuning.minTypedCoverage)) &&
-        !kinMissing &&
-        (which === undefined ||
-          describes ||
-          tellsWhich(index.texts[c.index]!, index.terms[c.index]!, index.facts[c.index]!, question.text, which));
+    const passesIf = (verbSaid: boolean) =>
+      typed
+        ? facts.length > 0 &&
+          (c.coverage >= decideTuning.minTypedCoverage || (wholeStory && !bridge)) &&
+          verbSaid &&
+          !kinMissing &&
+          !(keyMissing && c.coverage < decideTuning.keyNounCoverage)
+        : // "did you ever go back to Korea": a yes/no question asks about its verb, not only its topic.
+          !(question.yesNo && !verbSaid) &&
+          (c.coverage >= decideTuning.minCoverage ||
+            (reason !== undefined && c.coverage >= decideTuning.minTypedCoverage)) &&
+          !kinMissing &&
+          (which === undefined ||
+            describes ||
+            tellsWhich(index.texts[c.index]!, index.terms[c.index]!, index.facts[c.index]!, question.text, which));
+    const passes = passesIf(!verbMissing);
+    // The looser pass (`decide`): all but the question's verb, and every thing the question names is said.
+    const looseOnly =
+      !passes &&
+      passesIf(true) &&
+      loosely(
+        index.texts[c.index]!,
+        questionNouns.filter((n) => index.df.has(n)),
+        questionVerbs,
+        says,
+        (n) => !KIN_TERMS.has(n) && !index.names.has(n) && !ANSWER_NOUNS.has(n),
+      );
     const blocked: string[] = [];
     if (!passes) {
       if (typed && facts.length === 0) blocked.push('no-fact');
@@ -289,7 +288,16 @@ export function judge(
     const own = addressed && FIRST_PERSON.test(index.texts[c.index]!) ? decideTuning.ownBonus : 1;
     // "where did all this happen": the story's details, else the first sentence that says.
     if (wholeStory) {
-      out.push({ ...c, facts, bridge, value: c.index === 0 ? 2 : 1 / (1 + c.index), passes, untold, blocked });
+      out.push({
+        ...c,
+        facts,
+        bridge,
+        value: c.index === 0 ? 2 : 1 / (1 + c.index),
+        passes,
+        untold,
+        blocked,
+        looseOnly,
+      });
       continue;
     }
     const value =
@@ -302,7 +310,7 @@ export function judge(
       (reason ? decideTuning.reasonBonus : 1) *
       // "what did he do for a living": a sentence saying someone's role before one that only names people.
       (asksRole(which) && tellsRole(index.texts[c.index]!) ? decideTuning.reasonBonus : 1);
-    out.push({ ...c, facts, bridge, value, passes, untold, blocked });
+    out.push({ ...c, facts, bridge, value, passes, untold, blocked, looseOnly });
   }
   return out;
 }
@@ -377,6 +385,14 @@ export function decide(judged: readonly Judged[], index: StoryIndex, heardCount:
   const unheard = best(passing.filter((j) => lastId(j) > heardCount));
   if (unheard && (!heard || unheard.coverage > heard.coverage + decideTuning.unheardMargin))
     return { kind: 'not-yet-heard', unheard };
+  if (!heard) {
+    // The looser pass: the story says the thing asked about and the fact, but not with the question's verb
+    // ("who owned the stand" / "the fella with the fruit stand, Nick"). Taken only when exactly one
+    // sentence of the whole story qualifies so, heard, and none passes in the unheard part.
+    const loose = judged.filter((j) => j.looseOnly && !j.untold);
+    if (decideTuning.loosePass && loose.length === 1 && !unheard && lastId(loose[0]!) <= heardCount)
+      return { kind: 'answer', chosen: loose[0]! };
+  }
   if (!heard || heard.untold) return { kind: 'not-in-story' };
   return { kind: 'answer', chosen: heard };
 }

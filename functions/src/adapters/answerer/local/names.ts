@@ -1,6 +1,7 @@
 import { lemmaTerm } from '../text.ts';
 import type { Fact } from './entities.ts';
 import { isKindOf, relatedTerms } from './lexicon/lexicon.ts';
+import type { StoryIndex } from './retrieve.ts';
 
 /**
  * Name questions ("what was the dog's name", "what was the boat called"): which thing a question asks the
@@ -103,7 +104,7 @@ export function lastSpokenOf(text: string, facts: readonly Fact[], thing: string
 const termCache = new Map<string, string | undefined>();
 
 /** A word's index term (lemma stem), cached: the same words recur across a story's sentences. */
-function termOf(word: string): string | undefined {
+export function termOf(word: string): string | undefined {
   if (termCache.has(word)) return termCache.get(word);
   const term = lemmaTerm(word.replace(/'s$/, ''));
   if (termCache.size > 20_000) termCache.clear();
@@ -154,4 +155,30 @@ const PRONOUN_NAME = new RegExp(
 /** Whether `sentence` says the thing in its own words (not only through a pronoun). */
 export function saysThing(sentence: string, thing: string): boolean {
   return spotsOf(sentence.toLowerCase(), thing).length > 0;
+}
+
+/**
+ * "Her real name is Parminder": a name given through a possessive pronoun names the thing sentence `at`
+ * speaks of (said, or carried by the pronoun from the one before, where it was spoken of last). "…helping
+ * deliver a baby. A little girl. Her mother named her Patricia": the next sentence, or the one after a short
+ * fragment, may name the thing this one says in its own words and spoke of last — not a thing named in the
+ * same sentence ("The nurse… called her Pinky": the nurse is the one naming). `nameFacts`: the names of a
+ * sentence that may answer.
+ */
+export function namedByPronoun(
+  index: Pick<StoryIndex, 'texts' | 'facts'>,
+  at: number,
+  thing: string,
+  nameFacts: (i: number) => Fact[],
+): { facts: Fact[]; bridge?: number } | undefined {
+  const own = pronounNames(index.texts[at]!, nameFacts(at), true);
+  const spokenOf = (i: number) => lastSpokenOf(index.texts[i]!, index.facts[i]!, thing);
+  if (own.length && (saysThing(index.texts[at]!, thing) || (at > 1 && spokenOf(at - 1)))) return { facts: own };
+  if (!spokenOf(at)) return undefined;
+  for (let step = 1; step <= 2 && at + step < index.texts.length; step++) {
+    const named = pronounNames(index.texts[at + step]!, nameFacts(at + step));
+    if (named.length) return { facts: named, bridge: at + step };
+    if (nameFacts(at + step).length || index.texts[at + step]!.split(/\s+/).length > 4) return undefined;
+  }
+  return undefined;
 }

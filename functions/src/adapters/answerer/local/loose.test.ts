@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { askStages } from './ask-for-tests.ts';
+
+const ask = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
+
+describe('the looser pass (the question verb unsaid)', () => {
+  it('answers "who owned the bakery" from the one sentence that names the bakery and a person', () => {
+    const story =
+      'On our street there was the chemist, then the cobbler, then the Polish fella with the bakery, Stefan. We bought rye bread on Fridays.';
+    expect(ask(story, 'who owned the bakery')).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+  });
+  it('declines when two sentences qualify so', () => {
+    const story =
+      'First there was the Polish fella with the bakery, Stefan. Later the bakery went to a Greek fella, Nikos. We bought rye bread on Fridays.';
+    expect(ask(story, 'who owned the bakery')).toEqual({ kind: 'not-in-story' });
+  });
+  it('declines when the one sentence is not heard yet', () => {
+    const story = 'We bought rye bread on Fridays. Then there was the Polish fella with the bakery, Stefan.';
+    expect(ask(story, 'who owned the bakery', 1).kind).not.toBe('answer');
+  });
+  it('never does without a verb of birth, death or marriage', () => {
+    const story = 'We lived over the shop. The pony was brought to us from Galway in the spring of 1960.';
+    expect(ask(story, 'when did the pony arrive')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    expect(ask(story, 'when was the pony born')).toEqual({ kind: 'not-in-story' });
+    expect(ask(story, 'when did the pony die')).toEqual({ kind: 'not-in-story' });
+  });
+  it('needs a thing the question names, not only a person', () => {
+    const story = 'My brother flew the mail planes for years, from 1950. We lived over the shop.';
+    expect(ask(story, 'did your brother ever crash')).toEqual({ kind: 'not-in-story' });
+  });
+});
