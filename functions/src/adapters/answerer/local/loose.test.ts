@@ -3,6 +3,13 @@ import { askStages } from './ask-for-tests.ts';
 
 const ask = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
 
+describe('idioms read as what they mean', () => {
+  it('answers "when did he pass away" from the sentence saying he died', () => {
+    const story = 'My uncle Bert drove a milk float. He died in 1971, the winter of the big snow.';
+    expect(ask(story, 'when did uncle bert pass away')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+});
+
 describe('the looser pass (the question verb unsaid)', () => {
   it('answers "who owned the bakery" from the one sentence that names the bakery and a person', () => {
     const story =

@@ -148,6 +148,8 @@ export function normalizeQuestion(
     .join(' ')
     .replace(/\b(?:get|got|getting) up\b/g, 'wake up')
     .replace(/\bfor a living\b/g, 'for work')
+    // "when did he pass away": the idiom means dying; read as its parts it asks about passing something.
+    .replace(/\b(?:pass|passed|passes|passing) (?:away|on)\b/g, (m) => (m.startsWith('passing') ? 'dying' : 'die'))
     // "first name": the name a person is called by, not a first of anything.
     .replace(/\b(?:first|given|christian) name\b/g, 'name');
   const want = WANTS.find(([pattern]) => pattern.test(text))?.[1] ?? 'any';
