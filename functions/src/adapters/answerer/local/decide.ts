@@ -14,6 +14,7 @@ import {
   saysUntold,
   unitFit,
 } from './evidence.ts';
+import { kinNames, namedKin } from './kin-names.ts';
 import { loosely } from './loose.ts';
 import { namedByPronoun } from './names.ts';
 import { findNumbers } from './numbers.ts';
@@ -118,7 +119,11 @@ export function judge(
   const questionNouns = terms.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN').map((t) => t.term);
   const questionVerbs = terms.filter((t) => t.pos === 'VERB' && mainTerms.has(t.term)).map((t) => t.term);
   // Only a word the story uses: "your dad" of a story that says "Papá" is the listener's word for him.
-  const kin = terms.filter((t) => KIN_TERMS.has(t.term) && index.df.has(t.term)).map((t) => t.term);
+  const paired = namedKin(question.text, index);
+  const kin = terms
+    .filter((t) => KIN_TERMS.has(t.term) && index.df.has(t.term) && !paired.has(t.term))
+    .map((t) => t.term);
+  const kinAliases = kinNames(index);
   const addressed = /\b(you|your|yours)\b/.test(question.text);
   const which = question.which;
   // "What was your father's job" / "My father was a sponge diver": a sentence telling a role answers without
@@ -238,7 +243,7 @@ export function judge(
       );
     // "did your father come home": a question about one of the family is answered only by a sentence that
     // speaks of that person (named, or carried by a pronoun), not by one about others ("some did not come home").
-    const kinMissing = kin.some((k) => !says(k));
+    const kinMissing = kin.some((k) => !says(k) && ![...(kinAliases.get(k) ?? [])].some((n) => says(n)));
     const keyMissing = keyNoun !== undefined && !says(keyNoun) && !saysInWords(index.texts[c.index]!, keyNoun);
     const passesIf = (verbSaid: boolean) =>
       typed

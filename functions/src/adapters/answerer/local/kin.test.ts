@@ -47,4 +47,18 @@ describe('kinship words of the family', () => {
       chosen: { id: 0 },
     });
   });
+  it('answers about one of the family from a sentence calling him by the name the story gives him', () => {
+    const story = 'Your grandpa Walter drove a bread van. Walter and I married in June of 1950. We lived on Elm Road.';
+    expect(ask(story, 'when did you and grandpa get married')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    expect(
+      ask(
+        'Your grandpa drove a bread van. Walter and I married in June of 1950.',
+        'when did you and grandpa get married',
+      ),
+    ).toEqual({ kind: 'not-in-story' });
+  });
+  it('takes "uncle pete" as Pete, whatever the story calls him', () => {
+    const story = 'My uncle Ray ran the pub. We moved to Leeds in 1960, and our son Pete was four then.';
+    expect(ask(story, 'how old was uncle pete when you moved')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
 });
