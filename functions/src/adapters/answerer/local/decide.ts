@@ -22,7 +22,7 @@ import type { NormalizedQuestion } from './question.ts';
 import { KINSHIP_GROUPS } from './question-words.ts';
 import type { Candidate, StoryIndex } from './retrieve.ts';
 import { holdsTerm, KIN_TERMS, retrieve, saysInWords } from './retrieve.ts';
-import { answeringFacts, factQuality, isTyped, namedThing, namesOf } from './type-match.ts';
+import { answeringFacts, factQuality, isTyped, namedThing, namesOf, prepositionFit } from './type-match.ts';
 import { asksRole, describesNamed, tellsRole, tellsWhich } from './which.ts';
 
 /**
@@ -311,6 +311,7 @@ export function judge(
       (bridge ? decideTuning.bridgeShare : 1) *
       factQuality(facts, question.want) *
       unitFit(facts[0], question.text) *
+      prepositionFit(facts[0], question.text) *
       own *
       (reason ? decideTuning.reasonBonus : 1) *
       // "what did he do for a living": a sentence saying someone's role before one that only names people.

@@ -10,6 +10,14 @@ describe('idioms read as what they mean', () => {
   });
 });
 
+describe('where someone was from', () => {
+  it('prefers the place after "from" to a place after another preposition, across sentences', () => {
+    const story =
+      'That was the winter I met your grandfather, at a dance at the Palais in Leeds. He was from Cork, and he never let me forget it.';
+    expect(ask(story, 'where was grandpa from')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+});
+
 describe('the looser pass (the question verb unsaid)', () => {
   it('answers "who owned the bakery" from the one sentence that names the bakery and a person', () => {
     const story =

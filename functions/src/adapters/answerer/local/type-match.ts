@@ -253,3 +253,19 @@ export function factQuality(facts: readonly Fact[], want: Want): number {
 }
 
 export { namedThing, namesOf } from './names.ts';
+
+/** How much a place after another preposition than the question's counts (`prepositionFit`). */
+const PREPOSITION_MISFIT = 0.6;
+
+/**
+ * "where was grandpa from": a place after the question's own preposition ("He was from Trinidad") answers
+ * better than one after another ("I met your grandfather at a dance at the Lyceum"), across sentences as
+ * within one.
+ */
+export function prepositionFit(fact: Fact | undefined, questionText: string): number {
+  if (fact?.kind !== 'place') return 1;
+  const stranded = /\b(from|to)\s*$/.exec(questionText.replace(/[?!.\s]+$/, ''))?.[1];
+  if (!stranded) return 1;
+  const before = (factSentence.get(fact) ?? '').slice(0, fact.start);
+  return new RegExp(`\\b${stranded}\\s+(?:the\\s+)?$`, 'i').test(before) ? 1 : PREPOSITION_MISFIT;
+}
