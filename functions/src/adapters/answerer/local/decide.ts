@@ -16,7 +16,7 @@ import {
 } from './evidence.ts';
 import { kinNames, namedKin } from './kin-names.ts';
 import { loosely } from './loose.ts';
-import { namedByPronoun } from './names.ts';
+import { namedByPronoun, saysThing } from './names.ts';
 import { findNumbers } from './numbers.ts';
 import type { NormalizedQuestion } from './question.ts';
 import { KINSHIP_GROUPS } from './question-words.ts';
@@ -161,6 +161,7 @@ export function judge(
       question.want === 'when' ||
       question.want === 'year' ||
       (thing !== undefined && question.want === 'name'));
+  const coverageOf = new Map(candidates.map((c) => [c.index, c.coverage]));
   const out: Judged[] = [];
   for (const candidate of candidates) {
     const role = roleCoverage?.get(candidate.index);
@@ -213,8 +214,14 @@ export function judge(
         !namesOther && index.texts[next]!.split(/\s+/).length <= decideTuning.nameFragmentWords
           ? answeringFacts(index.facts[next]!, question.want, question.text).filter((f) => f.kind === 'name')
           : [];
-      if (names.length) {
-        facts = names;
+      // "I rode my first bull at the county fair. / Bull was called Dynamite.": the next sentence names the
+      // thing in its own words; this one says the rest of what the question asks (more than that one).
+      const namedNext =
+        names.length || (coverageOf.get(next) ?? 0) >= c.coverage || !saysThing(index.texts[next]!, thing)
+          ? names
+          : factsOf(next);
+      if (namedNext.length) {
+        facts = namedNext;
         bridge = next;
       }
     }

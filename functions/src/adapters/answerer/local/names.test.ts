@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { askStages } from './ask-for-tests.ts';
 import { factsIn } from './entities.ts';
-import { answeringFacts, namesOf } from './type-match.ts';
+import { answeringFacts, namedThing, namesOf } from './type-match.ts';
 
 const ask = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
 const namesIn = (sentence: string, q: string, thing: string) => [
@@ -46,5 +46,19 @@ describe('name questions', () => {
       'Then our cousin, Bunny, was born in May. The midwife was Welsh, she called her Bunny because she was so small. Her real name is Bernadette. We moved.';
     expect(ask(story, 'whats bunnys real name')).toMatchObject({ kind: 'answer', chosen: { id: 3 } });
     expect(ask(story, 'what was the midwifes name')).toEqual({ kind: 'not-in-story' });
+  });
+  it('reads the thing of "what was X called" as the head of X', () => {
+    expect(namedThing('what were the miller boys called')).toBe('boys');
+    expect(namedThing('what was the nurse on the ship called')).toBe('nurse');
+    expect(namedThing('what was the program you came on called')).toBe('program');
+    expect(namedThing('what was the dog called')).toBe('dog');
+  });
+  it('takes the name from the next sentence when that one names the thing in its own words', () => {
+    const story =
+      'I rode my first pony at the fair in Ennis. Pony was called Blackie, and he bit everyone. We went home.';
+    expect(ask(story, 'what was the first pony called')).toMatchObject({
+      kind: 'answer',
+      chosen: { id: 1, bridge: 2 },
+    });
   });
 });
