@@ -110,7 +110,7 @@ export function judge(
         !(question.want === 'money' && priceOfOther(index.texts[i]!, f, terms)) &&
         !(question.want === 'age' && ageOfOther(index.texts[i]!, f, question.text)),
     );
-    return thing ? namesOf(index.texts[i]!, facts, thing) : attachedFacts(index.texts[i]!, facts, terms);
+    return thing ? namesOf(index.texts[i]!, facts, thing, question.text) : attachedFacts(index.texts[i]!, facts, terms);
   };
   const thingTerm = thing ? analyzeShort(thing).terms[0]?.term : undefined;
   // "where were you when you heard the call": the verbs of a clause that only says which time is meant are

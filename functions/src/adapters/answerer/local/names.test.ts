@@ -5,7 +5,7 @@ import { answeringFacts, namedThing, namesOf } from './type-match.ts';
 
 const ask = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
 const namesIn = (sentence: string, q: string, thing: string) => [
-  ...new Set(namesOf(sentence, answeringFacts(factsIn(sentence), 'name', q), thing).map((f) => f.text)),
+  ...new Set(namesOf(sentence, answeringFacts(factsIn(sentence), 'name', q), thing, q).map((f) => f.text)),
 ];
 
 describe('name questions', () => {
@@ -60,5 +60,13 @@ describe('name questions', () => {
       kind: 'answer',
       chosen: { id: 1, bridge: 2 },
     });
+  });
+  it('gives the narrator\'s own kin for "your brother", not someone else\'s', () => {
+    const sentence = 'His younger brother, Nils, drove the cart.';
+    expect(namesIn(sentence, 'what was your brother name', 'brother')).toEqual([]);
+    expect(namesIn(sentence, 'what was his brother name', 'brother')).toEqual(['Nils']);
+    expect(namesIn('My younger brother, Nils, drove the cart.', 'what was your brother name', 'brother')).toEqual([
+      'Nils',
+    ]);
   });
 });

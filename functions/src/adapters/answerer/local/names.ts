@@ -47,9 +47,14 @@ const TITLE_ABBREVIATIONS: Record<string, string> = {
  * Names in `sentence` given to `thing` ("my brother Gene", "the bartender, a man named Cleophus", "the
  * teacher was Miss Kowalski"): a name elsewhere in the sentence names something else.
  */
-export function namesOf(sentence: string, facts: readonly Fact[], thing: string): Fact[] {
+export function namesOf(sentence: string, facts: readonly Fact[], thing: string, questionText = ''): Fact[] {
   const lower = sentence.toLowerCase();
-  const spots = spotsOf(lower, thing);
+  // "what was your brother's name": the narrator's own brother ("my brother"), not "his younger brother".
+  const own = new RegExp(`\\byour\\s+(?:[a-z]+\\s+)?${thing.replace(/[^\w-]/g, '')}`).test(questionText);
+  const spots = spotsOf(lower, thing).filter(
+    (x) =>
+      !own || !/\b(?:his|her|their|its)\s+(?:[a-z]+\s+){0,2}$/.test(lower.slice(Math.max(0, x.start - 30), x.start)),
+  );
   return facts.filter((f) =>
     spots.some((x) => {
       // "Dr. Pratt" for "the doctor's name": the title is part of the name given. Not "Doctor Goldberg" for
