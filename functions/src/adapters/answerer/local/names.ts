@@ -23,11 +23,10 @@ export function namedThing(questionText: string): string | undefined {
     );
   // "what were the Goldberg boys called", "what was the nurse on the plane called": the head of the words
   // before "called" — the last one before a preposition.
-  const word = match?.[1]
-    ?.split(/ (?:on|in|at|from|of|with|for|by|near|behind|who|that|which|you|i|he|she|we|they) /)[0]!
-    .split(' ')
-    .pop()
-    ?.replace(/'s$/, '');
+  const head = match?.[1]?.split(
+    / (?:on|in|at|from|of|with|for|by|near|behind|who|that|which|you|i|he|she|we|they) /,
+  )[0];
+  const word = head?.split(' ').pop()?.replace(/'s$/, '');
   // "what was your real name": the narrator's own name ("My name was…").
   if (/^(your|you)$/.test(word ?? '')) return 'my name';
   return word && !/^(my|the|what|his|her)$/.test(word) ? word : undefined;
