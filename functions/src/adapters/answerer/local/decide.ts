@@ -15,7 +15,7 @@ import {
   unitFit,
 } from './evidence.ts';
 import { kinNames, namedKin } from './kin-names.ts';
-import { loosely } from './loose.ts';
+import { loosely, saysEnd } from './loose.ts';
 import { namedByPronoun, saysThing } from './names.ts';
 import { findNumbers } from './numbers.ts';
 import type { NormalizedQuestion } from './question.ts';
@@ -246,7 +246,8 @@ export function judge(
         (v) =>
           !says(v) &&
           !saysInWords(index.texts[c.index]!, v) &&
-          !(bridge !== undefined && saysInWords(index.texts[bridge]!, v)),
+          !(bridge !== undefined && saysInWords(index.texts[bridge]!, v)) &&
+          !saysEnd(index.texts[c.index]!, v),
       );
     // "did your father come home": a question about one of the family is answered only by a sentence that
     // speaks of that person (named, or carried by a pronoun), not by one about others ("some did not come home").

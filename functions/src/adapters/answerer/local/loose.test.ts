@@ -18,6 +18,17 @@ describe('where someone was from', () => {
   });
 });
 
+describe('when something stopped', () => {
+  it('takes "until 1971" as when it stopped, not when it started', () => {
+    const story = 'My aunt ran the post office until 1971, and the whole village loved her. She grew roses.';
+    expect(ask(story, 'when did your aunt stop running the post office')).toMatchObject({
+      kind: 'answer',
+      chosen: { id: 1 },
+    });
+    expect(ask(story, 'when did your aunt start running the post office')).toEqual({ kind: 'not-in-story' });
+  });
+});
+
 describe('the looser pass (the question verb unsaid)', () => {
   it('answers "who owned the bakery" from the one sentence that names the bakery and a person', () => {
     const story =

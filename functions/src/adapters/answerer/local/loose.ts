@@ -60,3 +60,14 @@ export function loosely(
   const things = nouns.filter((n) => says(n) && isThing(n));
   return things.length > 0 && !things.some((n) => governedByVerb(text, n));
 }
+
+/** Verbs of something ending (index terms): "when did you stop / quit / finish…". */
+const ENDING = new Set(['stop', 'quit', 'end', 'finish', 'ceas']);
+
+/**
+ * "Jack flew the mail until 1960", "Snow from Boxing Day till March": "until" says when a thing stopped,
+ * so a sentence saying it answers "when did he stop flying the mail" without the word "stop".
+ */
+export function saysEnd(text: string, verb: string): boolean {
+  return ENDING.has(verb) && /\b(?:until|till|til|up to)\b/i.test(text);
+}
