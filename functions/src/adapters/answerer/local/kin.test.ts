@@ -61,4 +61,8 @@ describe('kinship words of the family', () => {
     const story = 'My uncle Ray ran the pub. We moved to Leeds in 1960, and our son Pete was four then.';
     expect(ask(story, 'how old was uncle pete when you moved')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
   });
+  it('reads a family word written with its accent as the word ("mamá", "papá")', () => {
+    const story = 'We lived in the camp. My mamá cooked on a stove outside, beans and rice.';
+    expect(ask(story, 'what did your mom cook')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
 });
