@@ -65,4 +65,9 @@ describe('kinship words of the family', () => {
     const story = 'We lived in the camp. My mamá cooked on a stove outside, beans and rice.';
     expect(ask(story, 'what did your mom cook')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
   });
+  it('does not take a word the story also writes in lower case for a name ("the Golden Star Laundry" / "the laundry")', () => {
+    const story =
+      'We ran the Golden Star Laundry on Pell Street. Everybody worked in the laundry from six in the morning. My mother did the shirts and the collars, with starch.';
+    expect(ask(story, 'what did your mom do in the laundry')).toMatchObject({ kind: 'answer', chosen: { id: 3 } });
+  });
 });

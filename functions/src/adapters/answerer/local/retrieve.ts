@@ -235,9 +235,17 @@ export function storyIndex(request: Pick<AnswerRequest, 'sentences' | 'story'>):
     });
   }
   const names = new Set<string>();
+  // "the Sun Lee Laundry" and "in the laundry": a word the story also writes in lower case is a common noun.
+  const lowerWritten = new Set(texts.slice(1).flatMap((t) => t.match(/(?<![\p{L}'-])[a-z][a-z'-]*/gu) ?? []));
   analyzed.slice(1).forEach((a) => {
     a.tokens.forEach((t, i) => {
-      if (i > 0 && /^[A-Z]/.test(t.value) && t.value !== 'I' && t.type === 'word') {
+      if (
+        i > 0 &&
+        /^[A-Z]/.test(t.value) &&
+        t.value !== 'I' &&
+        t.type === 'word' &&
+        !lowerWritten.has(t.value.toLowerCase())
+      ) {
         const term = a.terms.find((x) => x.term === stemmed(t.value.toLowerCase()))?.term;
         if (term) names.add(term);
       }
