@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { askStages } from './ask-for-tests.ts';
 import { factsIn } from './entities.ts';
-import { answeringFacts, namedThing, namesOf } from './type-match.ts';
+import { answeringFacts, namedThing, namesOf, withContext } from './type-match.ts';
 
 const ask = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
 const namesIn = (sentence: string, q: string, thing: string) => [
@@ -68,5 +68,18 @@ describe('name questions', () => {
     expect(namesIn('My younger brother, Nils, drove the cart.', 'what was your brother name', 'brother')).toEqual([
       'Nils',
     ]);
+  });
+});
+
+describe('colour questions', () => {
+  it('takes "a gray one" as the colour of the thing just named, not of another thing', () => {
+    const sentence = 'He bought a Panama hat, a gray one, the first thing he ever bought for himself.';
+    expect(
+      answeringFacts(withContext(sentence, factsIn(sentence)), 'colour', 'what color was the panama').map(
+        (f) => f.text,
+      ),
+    ).toEqual(['gray']);
+    const other = 'He met a man with a red truck.';
+    expect(answeringFacts(withContext(other, factsIn(other)), 'colour', 'what color was his car')).toEqual([]);
   });
 });

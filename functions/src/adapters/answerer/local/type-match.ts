@@ -206,9 +206,9 @@ function fitsDimension(f: Fact, dimension: string): boolean {
 const AMOUNT_WORDS =
   /^(?:dollars?|cents?|pounds?|shillings?|pence|quid|pesos?|bucks?|euros?|francs?|marks?|lire|yen|rupees?|hours?|days?|weeks?|months?|years?|minutes?|seconds?|times?|nights?|summers?|winters?|seasons?|shifts?)$/;
 
-/** Words after a colour that are not the thing it colours ("green and white", "red, mostly", "blue as ice"). */
+/** Words after a colour that are not another thing it colours ("green and white", "red, mostly", "blue as ice", "a gray one"). */
 const NOT_A_THING = new Set(
-  'and or but with as in on at from to by for of like then when where that which all too very mostly really still again and-white'.split(
+  'and or but with as in on at from to by for of like then when where that which all too very mostly really still again and-white one ones'.split(
     ' ',
   ),
 );
