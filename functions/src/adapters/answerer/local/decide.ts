@@ -173,7 +173,11 @@ export function judge(
         : candidate;
     if (c.index === 0 && !detailsFit) continue;
     // "how many cows did Gene have": a sentence about someone else does not answer.
-    if (names.some((n) => !index.terms[c.index]!.includes(n))) continue;
+    const namesMissing = names.filter((n) => !index.terms[c.index]!.includes(n));
+    // "when did you come to Chicago" of a story set in Chicago: the setting need not be said again, but such
+    // a sentence answers only in the looser pass (the one sentence of the story that qualifies).
+    const settingOnly = namesMissing.length > 0 && namesMissing.every((n) => index.terms[0]!.includes(n));
+    if (namesMissing.length && !settingOnly) continue;
     // "why did it take so long" / "…because the truck was old": a reason said outright is the answer, and
     // lets a sentence answer on less of the question's wording.
     const reason = question.want === 'reason' ? reasonIn(index.texts[c.index]!) : undefined;
@@ -268,18 +272,20 @@ export function judge(
           (which === undefined ||
             describes ||
             tellsWhich(index.texts[c.index]!, index.terms[c.index]!, index.facts[c.index]!, question.text, which));
-    const passes = passesIf(!verbMissing);
+    const passes = !settingOnly && passesIf(!verbMissing);
     // The looser pass (`decide`): all but the question's verb, and every thing the question names is said.
     const looseOnly =
       !passes &&
-      passesIf(true) &&
-      loosely(
-        index.texts[c.index]!,
-        questionNouns.filter((n) => index.df.has(n)),
-        questionVerbs,
-        says,
-        (n) => !KIN_TERMS.has(n) && !index.names.has(n) && !ANSWER_NOUNS.has(n),
-      );
+      (settingOnly
+        ? passesIf(!verbMissing)
+        : passesIf(true) &&
+          loosely(
+            index.texts[c.index]!,
+            questionNouns.filter((n) => index.df.has(n)),
+            questionVerbs,
+            says,
+            (n) => !KIN_TERMS.has(n) && !index.names.has(n) && !ANSWER_NOUNS.has(n),
+          ));
     const blocked: string[] = [];
     if (!passes) {
       if (typed && facts.length === 0) blocked.push('no-fact');

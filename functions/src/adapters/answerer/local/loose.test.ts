@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { splitSentences } from '../text.ts';
 import { askStages } from './ask-for-tests.ts';
+import { decide, judge } from './decide.ts';
+import { normalizeQuestion } from './question.ts';
+import { questionTerms, retrieve, storyIndex } from './retrieve.ts';
 
 const ask = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
 
@@ -53,5 +57,18 @@ describe('the looser pass (the question verb unsaid)', () => {
   it('needs a thing the question names, not only a person', () => {
     const story = 'My brother flew the mail planes for years, from 1950. We lived over the shop.';
     expect(ask(story, 'did your brother ever crash')).toEqual({ kind: 'not-in-story' });
+  });
+  it("does without the story's setting when one sentence alone qualifies", () => {
+    const askIn = (text: string, q: string) => {
+      const sentences = splitSentences(text);
+      const index = storyIndex({ sentences, story: { title: 'Mill girl', location: 'Leeds' } });
+      const question = normalizeQuestion(q, index.words, index.otherKin);
+      const terms = questionTerms(question, index);
+      return decide(judge(index, retrieve(index, terms), question, terms), index, sentences.length);
+    };
+    const story = 'My cousin worked in the mill. I came up on the night train in March of 1951. We lived in Hunslet.';
+    expect(askIn(story, 'when did you come to leeds')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    const twice = `${story} My brother came down in June of 1953.`;
+    expect(askIn(twice, 'when did you come to leeds')).toEqual({ kind: 'not-in-story' });
   });
 });
