@@ -70,4 +70,15 @@ describe('kinship words of the family', () => {
       'We ran the Golden Star Laundry on Pell Street. Everybody worked in the laundry from six in the morning. My mother did the shirts and the collars, with starch.';
     expect(ask(story, 'what did your mom do in the laundry')).toMatchObject({ kind: 'answer', chosen: { id: 3 } });
   });
+  it('takes a family word said to the narrator ("people ask me, nana") as her own, not someone else\'s', () => {
+    const story = 'People ask me, nana, were you happy here? I was born in Cork, by the river.';
+    const index = storyIndex({ sentences: splitSentences(story), story: { title: 'T' } });
+    expect(normalizeQuestion('where was nana born', index.words, index.otherKin).narratorWord).toBe('nana');
+    expect(ask(story, 'where was nana born')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    const other = storyIndex({
+      sentences: splitSentences('Your nana was a teacher. I was born in Cork.'),
+      story: { title: 'T' },
+    });
+    expect(normalizeQuestion('where was nana born', other.words, other.otherKin).narratorWord).toBeUndefined();
+  });
 });

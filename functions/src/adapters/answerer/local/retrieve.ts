@@ -231,7 +231,8 @@ export function storyIndex(request: Pick<AnswerRequest, 'sentences' | 'story'>):
   for (const t of texts.slice(1)) {
     const w = t.toLowerCase().match(/[a-z][a-z-]*/g) ?? [];
     w.forEach((word, i) => {
-      if (w[i - 1] !== 'my' && w[i - 1] !== 'our') otherKin.add(word);
+      // "People ask me, dadi, were you happy": a family word said to the narrator is her own.
+      if (w[i - 1] !== 'my' && w[i - 1] !== 'our' && w[i - 1] !== 'me') otherKin.add(word);
     });
   }
   const names = new Set<string>();
