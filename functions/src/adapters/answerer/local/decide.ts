@@ -66,6 +66,10 @@ export const decideTuning = {
   loosePass: 1,
 };
 
+/** The words before an age said as the time of an event ("when I was seven", "since she was nine"). */
+const WHEN_AGED =
+  /\b(?:when|since|till|until|by the time)\s+(?:I|he|she|we|they|you)\s+(?:was|were|turned)\s+(?:about\s+|only\s+|just\s+)?$/i;
+
 const FIRST_PERSON = /\b(I|me|my|mine|we|us|our|ours)\b/i;
 
 export interface Judged extends Candidate {
@@ -110,7 +114,13 @@ export function judge(
         !(question.want === 'money' && priceOfOther(index.texts[i]!, f, terms)) &&
         !(question.want === 'age' && ageOfOther(index.texts[i]!, f, question.text)),
     );
-    return thing ? namesOf(index.texts[i]!, facts, thing, question.text) : attachedFacts(index.texts[i]!, facts, terms);
+    if (thing) return namesOf(index.texts[i]!, facts, thing, question.text);
+    const attached = attachedFacts(index.texts[i]!, facts, terms);
+    // "My job, from when I was seven, I wrote the tickets": an age said as "when I was seven" dates the
+    // sentence's event, whichever clause it stands in.
+    return question.want === 'age' && attached.length === 0
+      ? facts.filter((f) => WHEN_AGED.test(index.texts[i]!.slice(0, f.start)))
+      : attached;
   };
   const thingTerm = thing ? analyzeShort(thing).terms[0]?.term : undefined;
   // "where were you when you heard the call": the verbs of a clause that only says which time is meant are

@@ -49,7 +49,7 @@ const MONEY_UNITS =
 const MEASURE_UNITS =
   /^\s*(?:and a half\s+)?(acres?|miles?|feet|foot|inch(?:es)?|yards?|met(?:er|re)s?|kilomet(?:er|re)s?|kilos?|kilograms?|tons?|gallons?|degrees?|below|above|high|deep|tall|long|wide|head|words? a minute|miles an hour)\b/i;
 const AGE_BEFORE = /\b(?:i|he|she|we|they|you|was|were|turned|aged?|at|be)\s*$/i;
-const AGE_AFTER = /^\s*(?:years?[ -]old|year-old|(?:th)? birthday)/i;
+const AGE_AFTER = /^\s*(?:and a half\s+)?(?:years?[ -]old|year-old|(?:th)? birthday)/i;
 const COLOURS =
   /\b(red|blue|green|yellow|white|black|brown|orange|pink|purple|grey|gray|silver|gold|golden|violet|navy|crimson|scarlet|maroon|beige|cream|turquoise)\b/gi;
 const TITLES =

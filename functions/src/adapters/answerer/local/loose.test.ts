@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../text.ts';
 import { askStages } from './ask-for-tests.ts';
 import { decide, judge } from './decide.ts';
+import { factsIn } from './entities.ts';
 import { normalizeQuestion } from './question.ts';
 import { questionTerms, retrieve, storyIndex } from './retrieve.ts';
 
@@ -30,6 +31,21 @@ describe('when something stopped', () => {
       chosen: { id: 1 },
     });
     expect(ask(story, 'when did your aunt start running the post office')).toEqual({ kind: 'not-in-story' });
+  });
+});
+
+describe('age questions', () => {
+  it('reads "two and a half years old" as an age', () => {
+    expect(factsIn('He was two and a half years old by then.').map((f) => `${f.kind}:${f.text}`)).toContain(
+      'age:two and a half years old',
+    );
+  });
+  it('takes "when I was seven" as the age of the sentence\'s event, in whichever clause it stands', () => {
+    const story = 'We lived above the shop. My job, from when I was seven, I folded the sheets.';
+    expect(ask(story, 'how old were you when you started folding the sheets')).toMatchObject({
+      kind: 'answer',
+      chosen: { id: 2 },
+    });
   });
 });
 
