@@ -8,10 +8,12 @@ import {
   asksPresent,
   countOfOther,
   mainQuestion,
+  namesOnlyOpening,
   PRESENT,
   priceOfOther,
   reasonIn,
   saysUntold,
+  tellsOtherEvent,
   unitFit,
 } from './evidence.ts';
 import { kinNames, namedKin } from './kin-names.ts';
@@ -19,7 +21,6 @@ import { loosely, saysEnd } from './loose.ts';
 import { namedByPronoun, saysThing } from './names.ts';
 import { findNumbers } from './numbers.ts';
 import type { NormalizedQuestion } from './question.ts';
-import { KINSHIP_GROUPS } from './question-words.ts';
 import type { Candidate, StoryIndex } from './retrieve.ts';
 import { holdsTerm, KIN_TERMS, retrieve, saysInWords } from './retrieve.ts';
 import { answeringFacts, factQuality, isTyped, namedThing, namesOf, prepositionFit } from './type-match.ts';
@@ -343,39 +344,6 @@ export function judge(
     out.push({ ...c, facts, bridge, value, passes, untold, blocked, looseOnly });
   }
   return out;
-}
-
-/**
- * Names the story writes only at the start of its sentences ("Lupita came later"), which the index does not
- * take for names: a question word the story writes capitalised and never in lower case.
- */
-function namesOnlyOpening(index: StoryIndex, questionText: string): string[] {
-  const out: string[] = [];
-  for (const word of new Set(questionText.match(/[a-z][a-z'-]{2,}/g) ?? [])) {
-    const bare = word.replace(/'s$/, '');
-    const cap = bare[0]!.toUpperCase() + bare.slice(1);
-    const capitalised = new RegExp(`\\b${cap}\\b`);
-    const lower = new RegExp(`\\b${bare}\\b`);
-    if (!index.texts.some((t, i) => i > 0 && capitalised.test(t)) || index.texts.some((t, i) => i > 0 && lower.test(t)))
-      continue;
-    const term = analyzeShort(bare).terms[0]?.term;
-    // "Yeye", "Nana": a family word written as a name is the normalize stage's to read.
-    if (term && index.df.has(term) && !index.names.has(term) && !KINSHIP_GROUPS.some((g) => g.includes(bare)))
-      out.push(term);
-  }
-  return out;
-}
-
-const LIGHT_VERBS = new Set(['be', 'have', 'do', 'get', 'go', 'come', 'say', 'think', 'know', 'remember', 'mean']);
-
-/** Whether a sentence tells an event of its own: a verb that is neither light nor one of the question's. */
-function tellsOtherEvent(text: string, questionVerbs: readonly string[]): boolean {
-  // "That was in 1988, the year the mill closed": a sentence that only says when is about the one before.
-  if (/^\W*(?:that|it|this|which)\s+(?:was|were|is|'s|would have been|must have been)\b/i.test(text)) return false;
-  const verbs = analyzeShort(text)
-    .terms.filter((t) => t.pos === 'VERB' && !LIGHT_VERBS.has(t.term))
-    .map((t) => t.term);
-  return verbs.length > 0 && !questionVerbs.some((v) => holdsTerm(verbs, v));
 }
 
 /**
