@@ -246,6 +246,15 @@ export function factsIn(sentence: string): Fact[] {
   const out: Fact[] = [];
   numberFacts(sentence, findNumbers(sentence), out);
   for (const m of sentence.matchAll(new RegExp(DATE_WORDS.source, 'gi'))) push(out, 'date', m[0], m.index!);
+  // "in November fifty-nine": a month and a number no day can be is the month's year ('59).
+  for (const n of findNumbers(sentence))
+    if (
+      !n.year &&
+      n.value > 31 &&
+      n.value < 100 &&
+      new RegExp(`\\b(?:${MONTHS}),?\\s+(?:of\\s+)?$`, 'i').test(sentence.slice(0, n.start))
+    )
+      push(out, 'year', n.text, n.start);
   for (const m of sentence.matchAll(new RegExp(RELATIVE.source, 'gi'))) push(out, 'date', m[0], m.index!);
   for (const m of sentence.matchAll(DECADE)) push(out, 'year', m[0], m.index!);
   for (const m of sentence.matchAll(DURING)) push(out, 'date', m[0], m.index!);
