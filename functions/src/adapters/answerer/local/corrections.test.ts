@@ -67,4 +67,9 @@ describe('resolve corrections across sentences', () => {
       'My brother left for Canada in nineteen sixty. He wrote every week. I said before he went in sixty. Actually, now I remember properly, he went in November fifty-nine.';
     expect(ask(story, 'when did your brother leave for canada').cited).toContain(4);
   });
+  it('reads "I have always told people" as the old telling, and the truth after a clause saying when', () => {
+    const story =
+      'I have always told people there were forty cows on that farm. When I found the sale papers years later, I counted them properly: it was thirty-one, no more. We sold them all in the spring.';
+    expect(ask(story, 'how many cows were on the farm').cited).toContain(2);
+  });
 });
