@@ -83,3 +83,15 @@ describe('colour questions', () => {
     expect(answeringFacts(withContext(other, factsIn(other)), 'colour', 'what color was his car')).toEqual([]);
   });
 });
+
+describe('year questions', () => {
+  it('takes a date counted in years from another ("two years later"), not a month', () => {
+    const year = (sentence: string) =>
+      answeringFacts(withContext(sentence, factsIn(sentence)), 'year', 'what year did you get married').map(
+        (f) => f.text,
+      );
+    expect(year('We were married two years later in the chapel.')).toEqual(['two years later']);
+    expect(year('We were married in March, in the chapel.')).toEqual([]);
+    expect(year('We were married in 1952, two years later.')[0]).toBe('1952');
+  });
+});

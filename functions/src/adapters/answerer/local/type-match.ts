@@ -96,11 +96,20 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
   const countedThing = want === 'count' ? /\bhow many\s+([a-z]+)/.exec(questionText)?.[1] : undefined;
   const otherAmount = (f: Fact) =>
     countedThing !== undefined && (f.kind === 'money' || f.kind === 'duration') && !AMOUNT_WORDS.test(countedThing);
+  // "what year did you get married" / "We were married two years later": a date counted in years from
+  // another answers a year question when nothing says the year itself (ranked after a year).
+  const yearsOn = (f: Fact) => want === 'year' && f.kind === 'date' && YEARS_ON.test(f.text);
   const matching = facts
     .filter((f) => !otherAmount(f))
     .filter(
-      (f) => kinds.includes(f.kind) && !vague(f) && !offDimension(f) && !otherThing(f) && !inQuestion(f, questionText),
+      (f) =>
+        (kinds.includes(f.kind) || yearsOn(f)) &&
+        !vague(f) &&
+        !offDimension(f) &&
+        !otherThing(f) &&
+        !inQuestion(f, questionText),
     );
+  const rank = (f: Fact) => (kinds.includes(f.kind) ? kinds.indexOf(f.kind) : kinds.length);
   // "how many kids": the count said of the question's own thing ("eighteen kids") before any other.
   const near = (f: Fact) => {
     if (!NEAR_KINDS.has(f.kind)) return 0;
@@ -150,7 +159,7 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
   };
   return matching.sort(
     (a, b) =>
-      kinds.indexOf(a.kind) - kinds.indexOf(b.kind) ||
+      rank(a) - rank(b) ||
       unnamed(a) - unnamed(b) ||
       near(a) - near(b) ||
       mentions(a) - mentions(b) ||
@@ -160,6 +169,10 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
       a.start - b.start,
   );
 }
+
+/** A date counted in years from another ("two years later", "the year after", "the next year"). */
+const YEARS_ON =
+  /\byears?\b.*\b(?:after|before|later|earlier)\b|\b(?:next|following) year\b|\byear (?:after|before)\b/i;
 
 /** Units by the dimension they measure; "how far" wants a distance, "how big" an area or a size. */
 const DIMENSION_UNITS: Record<string, RegExp> = {
