@@ -71,6 +71,17 @@ export const decideTuning = {
 const WHEN_AGED =
   /\b(?:when|since|till|until|by the time)\s+(?:I|he|she|we|they|you)\s+(?:was|were|turned)\s+(?:about\s+|only\s+|just\s+)?$/i;
 
+/**
+ * A sentence that asks ("and how many people living there?", "Was I scared?"), not one said unsure ("It was
+ * like, four hundred miles?").
+ */
+function asks(text: string): boolean {
+  return (
+    /\b(?:how|what|who|where|when|why|which)\b[^.?!]*\?["'”’)]*\s*$/i.test(text) ||
+    /^\W*(?:was|were|did|do|does|is|are|could|would|can|have|had|will)\b[^?]*\?["'”’)]*\s*$/i.test(text)
+  );
+}
+
 const FIRST_PERSON = /\b(I|me|my|mine|we|us|our|ours)\b/i;
 
 export interface Judged extends Candidate {
@@ -192,7 +203,9 @@ export function judge(
     // "why did it take so long" / "…because the truck was old": a reason said outright is the answer, and
     // lets a sentence answer on less of the question's wording.
     const reason = question.want === 'reason' ? reasonIn(index.texts[c.index]!) : undefined;
-    let facts = reason ? [reason] : factsOf(c.index);
+    // "…and how many people living there? / Fourteen, no, sixteen people.": a sentence that asks states no
+    // fact; the answer follows it.
+    let facts = reason ? [reason] : asks(index.texts[c.index]!) ? [] : factsOf(c.index);
     let bridge: number | undefined;
     // The fact may follow in the next sentence, or the one after a short fragment ("Boston Police.").
     for (

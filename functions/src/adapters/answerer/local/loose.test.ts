@@ -49,6 +49,17 @@ describe('age questions', () => {
   });
 });
 
+describe("the narrator's own questions", () => {
+  it('takes the answer from the sentence after one that asks, not the numbers of the asking one', () => {
+    const story =
+      'The first flat was small, two rooms up, two rooms down, and how many people living there? Twelve, no, thirteen people. We cooked in shifts.';
+    expect(ask(story, 'how many people lived in the first flat')).toMatchObject({
+      kind: 'answer',
+      chosen: { id: 1, bridge: 2 },
+    });
+  });
+});
+
 describe('the looser pass (the question verb unsaid)', () => {
   it('answers "who owned the bakery" from the one sentence that names the bakery and a person', () => {
     const story =
