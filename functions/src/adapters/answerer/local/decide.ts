@@ -17,7 +17,7 @@ import {
   unitFit,
 } from './evidence.ts';
 import { kinNames, namedKin } from './kin-names.ts';
-import { loosely, saysEnd } from './loose.ts';
+import { loosely, narratorDoes, saysEnd } from './loose.ts';
 import { namedByPronoun, saysThing } from './names.ts';
 import { findNumbers } from './numbers.ts';
 import type { NormalizedQuestion } from './question.ts';
@@ -328,7 +328,15 @@ export function judge(
       (saysUntold(index.texts[c.index]!, question.want) ||
         (nextText !== undefined && nextText.split(/\s+/).length <= ASIDE_WORDS && saysUntold(nextText, question.want)));
     // "did your store burn": the narrator's own ("ours", "my", "we") before someone else's.
-    const own = addressed && FIRST_PERSON.test(index.texts[c.index]!) ? decideTuning.ownBonus : 1;
+    // "did you ever cook at a camp again": the narrator doing it ("I never cooked in a camp again") before
+    // someone else doing it ("the head cook, who had cooked in camps").
+    const own =
+      addressed && FIRST_PERSON.test(index.texts[c.index]!)
+        ? decideTuning.ownBonus *
+          (question.yesNo && /^\w+ you\b/.test(question.text) && narratorDoes(index.texts[c.index]!, questionVerbs)
+            ? decideTuning.ownBonus
+            : 1)
+        : 1;
     // "where did all this happen": the story's details, else the first sentence that says.
     if (wholeStory) {
       out.push({

@@ -60,6 +60,14 @@ describe("the narrator's own questions", () => {
   });
 });
 
+describe('yes/no questions to the narrator', () => {
+  it('prefer the sentence where the narrator does the deed to one where someone else does', () => {
+    const story =
+      'The head cook was Hilda, who had baked bread in camps since before I was born. I never baked in a camp again after that winter.';
+    expect(ask(story, 'did you ever bake in a camp again')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+});
+
 describe('the looser pass (the question verb unsaid)', () => {
   it('answers "who owned the bakery" from the one sentence that names the bakery and a person', () => {
     const story =

@@ -71,3 +71,22 @@ const ENDING = new Set(['stop', 'quit', 'end', 'finish', 'ceas']);
 export function saysEnd(text: string, verb: string): boolean {
   return ENDING.has(verb) && /\b(?:until|till|til|up to)\b/i.test(text);
 }
+
+/**
+ * Whether the narrator ("I", "we") is the one doing one of the question's verbs in the sentence: the
+ * subject right before the verb, with at most two words between ("I never cooked", "we had not seen").
+ */
+export function narratorDoes(text: string, verbs: readonly string[]): boolean {
+  if (!verbs.length) return false;
+  let tokens = tokensCache.get(text);
+  if (!tokens) {
+    tokens = analyzeShort(text).tokens;
+    if (tokensCache.size > 2_000) tokensCache.clear();
+    tokensCache.set(text, tokens);
+  }
+  return tokens.some((t, i) => {
+    if (t.pos !== 'VERB' || !verbs.includes(termOf(t.lemma) ?? '')) return false;
+    for (let j = i - 1; j >= Math.max(0, i - 3); j--) if (/^(?:i|we)$/i.test(tokens[j]!.value)) return true;
+    return false;
+  });
+}
