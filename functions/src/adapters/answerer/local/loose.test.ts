@@ -63,8 +63,8 @@ describe("the narrator's own questions", () => {
 describe('yes/no questions to the narrator', () => {
   it('prefer the sentence where the narrator does the deed to one where someone else does', () => {
     const story =
-      'The head cook was Hilda, who had baked bread in camps since before I was born. I never baked in a camp again after that winter.';
-    expect(ask(story, 'did you ever bake in a camp again')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+      'My sister cooked in the camp again the next winter. I never cooked in a camp again after that winter, not once in my life.';
+    expect(ask(story, 'did you ever cook in a camp again')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
   });
 });
 
