@@ -95,3 +95,11 @@ describe('year questions', () => {
     expect(year('We were married in 1952, two years later.')[0]).toBe('1952');
   });
 });
+
+describe('why a name', () => {
+  it('reads "why is X called Y" as asking the reason, with the naming as what it is about', () => {
+    const story =
+      'Then our cousin, Bunny, was born in May, in the cottage hospital. The nurse called her Bunny because she had such big front teeth, and the name stuck. We moved to Leeds after.';
+    expect(ask(story, 'why is cousin bunny called bunny')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+});

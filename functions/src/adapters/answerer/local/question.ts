@@ -50,7 +50,8 @@ const WANTS: Array<[RegExp, Want]> = [
   // question ("who looked after you when you were sick": "when" opens a clause of it).
   [/^(?!(?:what|who|whom|whose|where|why|how|which)\b).*\bwhen\b/, 'when'],
   [
-    /\bwhat (was|is|were) (the |your |his |her |their )?[\w' -]*?\b(called|named)\b|\b(name|names)\b|\bcalled\b/,
+    // Not "why is she called Pinky": a why-question asks the reason for the name.
+    /^(?!(?:why|how come)\b)(?:.*\bwhat (was|is|were) (the |your |his |her |their )?[\w' -]*?\b(called|named)\b|.*\b(name|names)\b|.*\bcalled\b)/,
     'name',
   ],
   // "where did the man who sold you the farm live": "who" opens a clause of a where-question.

@@ -180,6 +180,7 @@ export function saysInWords(sentence: string, term: string): boolean {
 }
 
 const FRAME_TERMS = new Set([...FRAME_WORDS].flatMap((w) => [w, stemmed(w)]));
+const NAMING_TERMS = new Set(['call', 'called', 'name', 'named'].flatMap((w) => [w, stemmed(w)]));
 
 export interface StoryIndex {
   /** Sentence ids in order, 0 (the details) first. */
@@ -285,8 +286,11 @@ export function questionTerms(question: NormalizedQuestion, index?: StoryIndex):
       .filter((w) => HOW_FRAME_WORDS.has(w))
       .flatMap((w) => [w, stemmed(w)]),
   );
+  // "why is she called Pinky": the naming is what a why-question asks about, not the kind of answer.
+  const kept = question.want === 'reason' ? NAMING_TERMS : undefined;
   for (const t of analyzeShort(question.text).terms)
-    if (!FRAME_TERMS.has(t.term) && !framing.has(t.term) && !seen.has(t.term)) seen.set(t.term, t);
+    if ((!FRAME_TERMS.has(t.term) || kept?.has(t.term)) && !framing.has(t.term) && !seen.has(t.term))
+      seen.set(t.term, t);
   // "What ship did you come on" of a story that never says "ship": the word names the kind of answer (the
   // decide stage wants a sentence that says which one), not something the answer must repeat.
   const which = question.which?.term;
