@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askStages } from './ask-for-tests.ts';
+import { answerStory, askStages } from './ask-for-tests.ts';
 import { factsIn } from './entities.ts';
 import { answeringFacts, namedThing, namesOf, withContext } from './type-match.ts';
 
@@ -100,6 +100,9 @@ describe('why a name', () => {
   it('reads "why is X called Y" as asking the reason, with the naming as what it is about', () => {
     const story =
       'Then our cousin, Bunny, was born in May, in the cottage hospital. The nurse called her Bunny because she had such big front teeth, and the name stuck. We moved to Leeds after.';
-    expect(ask(story, 'why is cousin bunny called bunny')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    expect(answerStory(story, 'why is cousin bunny called bunny')).toMatchObject({
+      answer: 'The nurse called her Bunny because she had such big front teeth.',
+      citedSentenceIds: [2],
+    });
   });
 });
