@@ -333,7 +333,10 @@ export function judge(
     const own =
       addressed && FIRST_PERSON.test(index.texts[c.index]!)
         ? decideTuning.ownBonus *
-          (question.yesNo && /^\w+ you\b/.test(question.text) && narratorDoes(index.texts[c.index]!, questionVerbs)
+          (passes &&
+          question.yesNo &&
+          /^\w+ you\b/.test(question.text) &&
+          narratorDoes(index.texts[c.index]!, questionVerbs)
             ? decideTuning.ownBonus
             : 1)
         : 1;
