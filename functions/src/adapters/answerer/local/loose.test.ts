@@ -40,6 +40,11 @@ describe('age questions', () => {
       'age:two and a half years old',
     );
   });
+  it('reads "a widow of about fifty" as her age, not the year fifty', () => {
+    const kinds = factsIn('The head cook was Mrs Lind, a widow of about fifty.').map((f) => `${f.kind}:${f.text}`);
+    expect(kinds).toContain('age:fifty');
+    expect(kinds).not.toContain('year:fifty');
+  });
   it('takes "when I was seven" as the age of the sentence\'s event, in whichever clause it stands', () => {
     const story = 'We lived above the shop. My job, from when I was seven, I folded the sheets.';
     expect(ask(story, 'how old were you when you started folding the sheets')).toMatchObject({

@@ -28,7 +28,7 @@ export interface NormalizedQuestion {
 const WANTS: Array<[RegExp, Want]> = [
   [/\b(what|which) colou?r\b/, 'colour'],
   [
-    /\bhow much\b.*\b(cost|costs|pay|paid|money|price|charge|charged|rent|spend|spent|worth|earn|earned|make|made|get|got|sell|sold|buy|bought|save|saved|give|gave|owe|salary|wage|wages)\b/,
+    /\bhow much\b.*\b(cost|costs|pay|paid|money|price|charge|charged|rent|spend|spent|worth|earn|earned|make|made|get|got|sell|sold|buy|bought|save|saved|give|gave|owe|salary|wage|wages|win|won|lose|lost|bet)\b/,
     'money',
   ],
   [/\b(what|how much) (was|were|is) (the |your |his |her |a )?(pay|salary|wage|wages|price|cost|rent|fare)\b/, 'money'],

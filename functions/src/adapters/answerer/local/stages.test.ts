@@ -44,6 +44,7 @@ describe('normalize', () => {
     expect(normalizeQuestion('where did u go', story).text).toBe('where did you go');
     expect(normalizeQuestion('what time did you get up', story).text).toBe('what time did you wake up');
     expect(normalizeQuestion('when did your uncle pass away', story).text).toBe('when did your uncle die');
+    expect(normalizeQuestion('how much did you win at the fair', story).want).toBe('money');
     expect(normalizeQuestion('was he ill before passing on', story).text).toBe('was he ill before dying');
     expect(normalizeQuestion('did you pass the exam', story).text).toBe('did you pass the exam');
     expect(normalizeQuestion('wher did u live', story)).toMatchObject({ text: 'where did you live', want: 'where' });
