@@ -82,6 +82,8 @@ function asks(text: string): boolean {
   );
 }
 
+const wordCount = (text: string) => text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+
 const FIRST_PERSON = /\b(I|me|my|mine|we|us|our|ours)\b/i;
 
 export interface Judged extends Candidate {
@@ -240,7 +242,10 @@ export function judge(
       );
       const names =
         !namesOther && index.texts[next]!.split(/\s+/).length <= decideTuning.nameFragmentWords
-          ? answeringFacts(index.facts[next]!, question.want, question.text).filter((f) => f.kind === 'name')
+          ? answeringFacts(index.facts[next]!, question.want, question.text).filter(
+              // The fragment is the name, not a sentence about someone ("Kuldip was different.").
+              (f) => f.kind === 'name' && wordCount(index.texts[next]!) <= wordCount(f.text),
+            )
           : [];
       // "I rode my first bull at the county fair. / Bull was called Dynamite.": the next sentence names the
       // thing in its own words; this one says the rest of what the question asks (more than that one).

@@ -53,6 +53,17 @@ describe('name questions', () => {
     expect(namedThing('what was the program you came on called')).toBe('program');
     expect(namedThing('what was the dog called')).toBe('dog');
   });
+  it('takes a fragment right after as the name only when the fragment is the name', () => {
+    expect(ask('Your grandfather, now. Otis. He drove a cab.', "what was your grandfather's name")).toMatchObject({
+      kind: 'answer',
+      chosen: { bridge: 2 },
+    });
+    expect(
+      ask('My other brother, the young one, came later. Kuldeep was different.', "what was your brother's name"),
+    ).toEqual({
+      kind: 'not-in-story',
+    });
+  });
   it('takes the name from the next sentence when that one names the thing in its own words', () => {
     const story =
       'I rode my first pony at the fair in Ennis. Pony was called Blackie, and he bit everyone. We went home.';
