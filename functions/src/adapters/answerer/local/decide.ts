@@ -5,21 +5,25 @@ import {
   ANSWER_NOUNS,
   ASIDE_WORDS,
   ageOfOther,
+  asks,
   asksPresent,
+  continues,
   countOfOther,
   mainQuestion,
   namesOnlyOpening,
+  POINTS_BACK,
   PRESENT,
   priceOfOther,
   reasonIn,
   saysUntold,
   tellsOtherEvent,
   unitFit,
+  WHEN_AGED,
+  wordCount,
 } from './evidence.ts';
 import { kinNames, namedKin } from './kin-names.ts';
 import { loosely, narratorDoes, saysEnd } from './loose.ts';
 import { namedByPronoun, saysThing } from './names.ts';
-import { findNumbers } from './numbers.ts';
 import type { NormalizedQuestion } from './question.ts';
 import type { Candidate, StoryIndex } from './retrieve.ts';
 import { holdsTerm, KIN_TERMS, retrieve, saysInWords } from './retrieve.ts';
@@ -66,23 +70,6 @@ export const decideTuning = {
   /** Whether the looser pass (`decide`) runs. */
   loosePass: 1,
 };
-
-/** The words before an age said as the time of an event ("when I was seven", "since she was nine"). */
-const WHEN_AGED =
-  /\b(?:when|since|till|until|by the time)\s+(?:I|he|she|we|they|you)\s+(?:was|were|turned)\s+(?:about\s+|only\s+|just\s+)?$/i;
-
-/**
- * A sentence that asks ("and how many people living there?", "Was I scared?"), not one said unsure ("It was
- * like, four hundred miles?").
- */
-function asks(text: string): boolean {
-  return (
-    /\b(?:how|what|who|where|when|why|which)\b[^.?!]*\?["'”’)]*\s*$/i.test(text) ||
-    /^\W*(?:was|were|did|do|does|is|are|could|would|can|have|had|will)\b[^?]*\?["'”’)]*\s*$/i.test(text)
-  );
-}
-
-const wordCount = (text: string) => text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
 
 const FIRST_PERSON = /\b(I|me|my|mine|we|us|our|ours)\b/i;
 
@@ -233,6 +220,15 @@ export function judge(
         bridge = c.index + step;
       }
     }
+    // "I was in the hospital eleven days. / That's where I met your mawmaw": "that's where" points back to
+    // the place of the sentence before.
+    if (question.want === 'where' && facts.length === 0 && c.index > 1 && POINTS_BACK.test(index.texts[c.index]!)) {
+      const before = factsOf(c.index - 1);
+      if (before.length) {
+        facts = before;
+        bridge = c.index - 1;
+      }
+    }
     // "Your grandfather, now. / Otis.": the name asked for may be a fragment of its own right after.
     if (thing && facts.length === 0 && c.index > 0 && c.index + 1 < index.texts.length) {
       const next = c.index + 1;
@@ -375,17 +371,7 @@ export function judge(
   return out;
 }
 
-/**
- * Whether a sentence goes on about the one before ("He was nineteen.", "Twenty-two years old, just out of
- * the Marines.", "Forty dollars."): it opens with a pronoun or a connective, or it is a short fragment.
- */
-export function continues(text: string): boolean {
-  const first = (/^[\s"'“‘]*([\p{L}\d'-]+)/u.exec(text)?.[1] ?? '').toLowerCase();
-  if (/^(he|she|it|they|his|her|its|their|that|this|those|these|there|then|so|and|but|which|who|we|i)$/.test(first))
-    return true;
-  if (/^\d/.test(first) || findNumbers(first).length > 0) return true;
-  return text.split(/\s+/).length <= 6;
-}
+export { continues };
 
 export type Decision =
   | { kind: 'answer'; chosen: Judged }

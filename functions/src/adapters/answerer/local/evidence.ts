@@ -1,5 +1,6 @@
 import { analyzeShort, type Term } from '../text.ts';
 import type { Fact } from './entities.ts';
+import { findNumbers } from './numbers.ts';
 import type { NormalizedQuestion } from './question.ts';
 import { KINSHIP_GROUPS } from './question-words.ts';
 import { holdsTerm, type StoryIndex } from './retrieve.ts';
@@ -177,4 +178,37 @@ export function tellsOtherEvent(text: string, questionVerbs: readonly string[]):
     .terms.filter((t) => t.pos === 'VERB' && !LIGHT_VERBS.has(t.term))
     .map((t) => t.term);
   return verbs.length > 0 && !questionVerbs.some((v) => holdsTerm(verbs, v));
+}
+
+/** The words before an age said as the time of an event ("when I was seven", "since she was nine"). */
+export const WHEN_AGED =
+  /\b(?:when|since|till|until|by the time)\s+(?:I|he|she|we|they|you)\s+(?:was|were|turned)\s+(?:about\s+|only\s+|just\s+)?$/i;
+
+/**
+ * A sentence that asks ("and how many people living there?", "Was I scared?"), not one said unsure ("It was
+ * like, four hundred miles?").
+ */
+export function asks(text: string): boolean {
+  return (
+    /\b(?:how|what|who|where|when|why|which)\b[^.?!]*\?["'”’)]*\s*$/i.test(text) ||
+    /^\W*(?:was|were|did|do|does|is|are|could|would|can|have|had|will)\b[^?]*\?["'”’)]*\s*$/i.test(text)
+  );
+}
+
+export const wordCount = (text: string) => text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+
+/** A sentence whose "where" is the place of the one before ("That's where I met her", "There I learned…"). */
+export const POINTS_BACK =
+  /^\W*(?:that'?s where|that is where|that was where|it was there|there (?:i|we|he|she|they)\b)/i;
+
+/**
+ * Whether a sentence goes on about the one before ("He was nineteen.", "Twenty-two years old, just out of
+ * the Marines.", "Forty dollars."): it opens with a pronoun or a connective, or it is a short fragment.
+ */
+export function continues(text: string): boolean {
+  const first = (/^[\s"'“‘]*([\p{L}\d'-]+)/u.exec(text)?.[1] ?? '').toLowerCase();
+  if (/^(he|she|it|they|his|her|its|their|that|this|those|these|there|then|so|and|but|which|who|we|i)$/.test(first))
+    return true;
+  if (/^\d/.test(first) || findNumbers(first).length > 0) return true;
+  return text.split(/\s+/).length <= 6;
 }

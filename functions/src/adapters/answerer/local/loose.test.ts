@@ -15,6 +15,14 @@ describe('idioms read as what they mean', () => {
   });
 });
 
+describe('"that\'s where"', () => {
+  it('takes the place of the sentence before for a sentence that points back to it', () => {
+    const story =
+      'I was in the county hospital in Abilene for a month. That is where I met your grandma, she was a nurse.';
+    expect(ask(story, 'where did you meet grandma')).toMatchObject({ kind: 'answer', chosen: { id: 2, bridge: 1 } });
+  });
+});
+
 describe('where someone was from', () => {
   it('prefers the place after "from" to a place after another preposition, across sentences', () => {
     const story =
