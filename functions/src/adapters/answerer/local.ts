@@ -47,7 +47,7 @@ export function answerLocally(request: AnswerRequest, engine: Answer['engine'] =
     const top = [...judged].sort((a, b) => b.value - a.value).slice(0, 4);
     for (const j of top)
       trace.push(
-        `type-match: #${j.id} coverage ${j.coverage.toFixed(2)} value ${j.value.toFixed(2)}${j.passes ? ' passes' : ''}; facts [${j.facts.map((f) => `${f.kind}:${f.text}`).join(', ')}]${j.bridge ? ' (in the next sentence)' : ''}`,
+        `type-match: #${j.id} coverage ${j.coverage.toFixed(2)} value ${j.value.toFixed(2)}${j.passes ? ' passes' : ''}; facts [${j.facts.map((f) => `${f.kind}:${f.text}`).join(', ')}]${j.bridge ? ' (in the next sentence)' : ''}${j.blocked?.length ? ` blocked: ${j.blocked.join(' ')}` : ''}`,
       );
   }
   // decide
