@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { answerStory } from './ask-for-tests.ts';
+import { checkTuning } from './check.ts';
+
+/**
+ * The check stage on made-up stories: each rule turns down an answer whose fact is not about what is asked
+ * (the same story and question answer with the rule switched off, so each test shows what the rule changes),
+ * and leaves a right answer alone.
+ */
+function withRuleOff<T>(rule: string, ask: () => T): T {
+  checkTuning.off.add(rule);
+  try {
+    return ask();
+  } finally {
+    checkTuning.off.delete(rule);
+  }
+}
+
+afterEach(() => checkTuning.off.clear());
+
+describe('check: the event a date belongs to', () => {
+  const met =
+    'I grew up on a pear orchard near Yakima. I met your grandpa Arlo at a barn dance in the summer of 1948. He drove a milk truck for the co-op.';
+
+  it('a date of another event (meeting) does not say when they married', () => {
+    const q = 'when did you and grandpa get married';
+    expect(withRuleOff('asked-event', () => answerStory(met, q)).declined).toBe(false);
+    expect(answerStory(met, q)).toMatchObject({ declined: 'not-in-story', citedSentenceIds: [] });
+  });
+
+  it('still dates the event when the sentence tells it', () => {
+    const told = `${met} We were married at St. Joseph's in June 1950.`;
+    const answer = answerStory(told, 'when did you and grandpa get married');
+    expect(answer.declined).toBe(false);
+    expect(answer.answer).toContain('June 1950');
+  });
+
+  const born =
+    'My brother Osvald sailed to Halifax. He came to Halifax with his wife Dagny, who was born in 1921, and a trunk of books.';
+
+  it('a date right after another life event (born) does not date the event asked', () => {
+    const q = 'when did osvald come to halifax';
+    expect(withRuleOff('other-event', () => answerStory(born, q)).declined).toBe(false);
+    expect(answerStory(born, q).declined).toBe('not-in-story');
+  });
+
+  it('a birth date answers a question about the birth', () => {
+    expect(answerStory(born, 'what year was dagny born').answer).toContain('1921');
+  });
+});
