@@ -3,6 +3,7 @@ import type { CheckContext } from './check.ts';
 import type { Judged } from './decide.ts';
 import type { Fact } from './entities.ts';
 import { mainQuestion } from './evidence.ts';
+import { KINSHIP_GROUPS } from './question-words.ts';
 import { holdsTerm, saysInWords } from './retrieve.ts';
 
 /**
@@ -65,4 +66,40 @@ export function otherEventFact(ctx: CheckContext, sentence: string, fact: Fact):
   const event = EVENT_WORDS[word]!;
   const asked = ctx.terms.map((t) => t.term);
   return holdsTerm(asked, event) ? undefined : word;
+}
+
+/** A life event of one person and the word before it (its subject): "I was born", "Anna, was born", "he died". */
+const EVENT_SUBJECT =
+  /([\w'-]+)\s*,?\s+(?:(?:was|were|had been|'d been|got|had|has)\s+)?(?:just\s+|finally\s+|already\s+)?(born|died|buried|killed|passed away|passed on)\b/gi;
+/** Words before the event that do not say whose it was ("who was born", "that died"). */
+const NO_SUBJECT = /^(?:who|that|which|it|this|and|but|or|then|when|after|before|since|had|was|were|been)$/i;
+/** The person a question asks a life event of: "what year was hilja born" → hilja, "when did you die" → you. */
+const ASKED_SUBJECT = /\b(?:was|were|did|is|are)\s+(.+?)\s+(?:born|die|died|buried|killed)\b/;
+
+/**
+ * "What year was Hilja born" / "…who had cooked since before I was born": a birth or a death told of the
+ * narrator ("I was born") answers only a question about her, and one told of someone else ("your mother,
+ * Anna, was born") only a question about someone else.
+ */
+export function eventOfOther(ctx: CheckContext, j: Judged): string | undefined {
+  if (!DATED.has(ctx.question.want) && ctx.question.want !== 'where') return undefined;
+  const asked = ASKED_SUBJECT.exec(ctx.question.text)?.[1];
+  if (!asked) return undefined;
+  const askedSelf = asked === 'you';
+  // "what year was nain born": a family word the normalize stage kept may still be the listener's word for
+  // the narrator; only "your mother" or a name the story gives someone is surely someone else.
+  if (!askedSelf && !/^(?:your|his|her|their)\s/.test(asked) && !namedInStory(ctx, asked)) return undefined;
+  const subjects: string[] = [];
+  for (const i of [j.index, ...(j.bridge !== undefined ? [j.bridge] : [])])
+    for (const m of ctx.index.texts[i]!.matchAll(EVENT_SUBJECT)) subjects.push(m[1]!);
+  if (subjects.length === 0 || subjects.some((s) => NO_SUBJECT.test(s))) return undefined;
+  const self = (s: string) => /^(?:i|we)$/i.test(s);
+  return subjects.some((s) => self(s) === askedSelf) ? undefined : `${subjects.join('/')} not ${asked}`;
+}
+
+/** Whether the story writes the word as someone's name (capitalised inside a sentence), not a family word. */
+function namedInStory(ctx: CheckContext, word: string): boolean {
+  if (KINSHIP_GROUPS.some((g) => g.includes(word))) return false;
+  const term = analyzeShort(word).terms[0]?.term;
+  return term !== undefined && ctx.index.names.has(term);
 }

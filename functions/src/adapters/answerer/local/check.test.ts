@@ -48,3 +48,23 @@ describe('check: the event a date belongs to', () => {
     expect(answerStory(born, 'what year was dagny born').answer).toContain('1921');
   });
 });
+
+describe('check: whose birth or death it is', () => {
+  const ward =
+    'I trained at the county hospital. The head nurse was Greta Lund, who had run the ward since the year I was born, 1950.';
+
+  it("the narrator's birth does not answer when someone else was born", () => {
+    const q = 'what year was greta born';
+    expect(withRuleOff('event-of-other', () => answerStory(ward, q)).declined).toBe(false);
+    expect(answerStory(ward, q).declined).toBe('not-in-story');
+  });
+
+  const daughter = 'We lived over the bakery on Elm Street. Your mother, Ruth, was born there in 1961.';
+
+  it("someone else's birth does not answer when the narrator was born", () => {
+    const q = 'what year were you born';
+    expect(withRuleOff('event-of-other', () => answerStory(daughter, q)).declined).toBe(false);
+    expect(answerStory(daughter, q).declined).toBe('not-in-story');
+    expect(answerStory(daughter, 'what year was ruth born').answer).toContain('1961');
+  });
+});

@@ -1,5 +1,5 @@
 import type { Term } from '../text.ts';
-import { otherEventFact, saysAskedEvent } from './check-events.ts';
+import { eventOfOther, otherEventFact, saysAskedEvent } from './check-events.ts';
 import type { Judged } from './decide.ts';
 import type { Fact } from './entities.ts';
 import type { NormalizedQuestion } from './question.ts';
@@ -29,7 +29,10 @@ type FactRule = (ctx: CheckContext, sentence: string, fact: Fact) => string | un
 type SentenceRule = (ctx: CheckContext, judged: Judged) => string | undefined;
 
 const FACT_RULES: Array<[string, FactRule]> = [['other-event', otherEventFact]];
-const SENTENCE_RULES: Array<[string, SentenceRule]> = [['asked-event', saysAskedEvent]];
+const SENTENCE_RULES: Array<[string, SentenceRule]> = [
+  ['asked-event', saysAskedEvent],
+  ['event-of-other', eventOfOther],
+];
 
 /** Rules switched off (by name): for measuring one rule's effect on dev; empty in use. */
 export const checkTuning = { off: new Set<string>() };
