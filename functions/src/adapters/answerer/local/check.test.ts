@@ -68,3 +68,18 @@ describe('check: whose birth or death it is', () => {
     expect(answerStory(daughter, 'what year was ruth born').answer).toContain('1961');
   });
 });
+
+describe('check: the kind of fact, strictly', () => {
+  const rodeo = 'I rode saddle broncs for a living. I went to the Tulsa rodeo three summers running.';
+
+  it('a span of time never answers "how much"', () => {
+    const q = 'how much did you win in tulsa';
+    expect(withRuleOff('how-much-duration', () => answerStory(rodeo, q)).declined).toBe(false);
+    expect(answerStory(rodeo, q).declined).toBe('not-in-story');
+    expect(answerStory(`${rodeo} In Tulsa I won four hundred dollars.`, q).answer).toContain('four hundred dollars');
+  });
+
+  it('unless the question asks about time', () => {
+    expect(answerStory(rodeo, 'how much time did you ride at the tulsa rodeo').answer).toContain('three summers');
+  });
+});

@@ -1,5 +1,6 @@
 import type { Term } from '../text.ts';
 import { eventOfOther, otherEventFact, saysAskedEvent } from './check-events.ts';
+import { durationForHowMuch } from './check-kinds.ts';
 import type { Judged } from './decide.ts';
 import type { Fact } from './entities.ts';
 import type { NormalizedQuestion } from './question.ts';
@@ -28,7 +29,10 @@ type FactRule = (ctx: CheckContext, sentence: string, fact: Fact) => string | un
 /** A rule on the whole sentence (and the next one when it holds the fact): why it does not answer. */
 type SentenceRule = (ctx: CheckContext, judged: Judged) => string | undefined;
 
-const FACT_RULES: Array<[string, FactRule]> = [['other-event', otherEventFact]];
+const FACT_RULES: Array<[string, FactRule]> = [
+  ['other-event', otherEventFact],
+  ['how-much-duration', durationForHowMuch],
+];
 const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['asked-event', saysAskedEvent],
   ['event-of-other', eventOfOther],

@@ -1,0 +1,22 @@
+import type { CheckContext } from './check.ts';
+import type { Fact } from './entities.ts';
+
+/**
+ * Whether a fact's kind fits the question strictly. The type-match stage lets a question take a nearby kind
+ * when its own is missing (a count may be a measure, an amount or a span of time); here the kinds that can
+ * never be the answer are turned down.
+ */
+
+/** "how much time / longer / older": the question does ask about time. */
+const HOW_MUCH_TIME = /\bhow much (?:time|longer|older|younger|later|earlier|sooner|more time)\b/;
+
+/**
+ * "How much did you win in Cheyenne" / "…up to Cheyenne one summer", "how much was the coat" / "I wore that
+ * coat all five years": "how much" asks an amount (money, a weight, a quantity), and a span of time is never
+ * one, unless the question asks about time itself.
+ */
+export function durationForHowMuch(ctx: CheckContext, _sentence: string, fact: Fact): string | undefined {
+  if (fact.kind !== 'duration') return undefined;
+  const text = ctx.question.text;
+  return /\bhow much\b/.test(text) && !HOW_MUCH_TIME.test(text) ? fact.text : undefined;
+}
