@@ -83,3 +83,18 @@ describe('check: the kind of fact, strictly', () => {
     expect(answerStory(rodeo, 'how much time did you ride at the tulsa rodeo').answer).toContain('three summers');
   });
 });
+
+describe('check: whose it is', () => {
+  const uncle =
+    'My uncle Teodor worked the night shift at the cannery. His boss, the foreman, was a man called Briggs, and my uncle never liked him.';
+  const owner = "My uncle's partner, the manager, was a man called Briggs.";
+
+  it('a person said only as the owner of another is not what the sentence speaks of', () => {
+    const q = 'did your uncle ever become the manager';
+    expect(withRuleOff('only-owner', () => answerStory(owner, q)).declined).toBe(false);
+    expect(answerStory(owner, q).declined).toBe('not-in-story');
+    // Asked about what he owns, the sentence does answer.
+    expect(answerStory(owner, "who was your uncle's partner").declined).toBe(false);
+    expect(answerStory(uncle, 'did your uncle like the foreman').declined).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Term } from '../text.ts';
 import { eventOfOther, otherEventFact, saysAskedEvent } from './check-events.ts';
 import { durationForHowMuch } from './check-kinds.ts';
+import { onlyOwner } from './check-owner.ts';
 import type { Judged } from './decide.ts';
 import type { Fact } from './entities.ts';
 import type { NormalizedQuestion } from './question.ts';
@@ -36,6 +37,7 @@ const FACT_RULES: Array<[string, FactRule]> = [
 const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['asked-event', saysAskedEvent],
   ['event-of-other', eventOfOther],
+  ['only-owner', onlyOwner],
 ];
 
 /** Rules switched off (by name): for measuring one rule's effect on dev; empty in use. */
