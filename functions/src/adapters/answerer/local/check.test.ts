@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { splitSentences } from '../text.ts';
 import { answerStory } from './ask-for-tests.ts';
 import { checkTuning } from './check.ts';
+import { ownerAsPerson } from './check-owner.ts';
+import { factsIn } from './entities.ts';
+import { normalizeQuestion } from './question.ts';
+import { questionTerms, storyIndex } from './retrieve.ts';
 
 /**
  * The check stage on made-up stories: each rule turns down an answer whose fact is not about what is asked
@@ -96,5 +101,18 @@ describe('check: whose it is', () => {
     // Asked about what he owns, the sentence does answer.
     expect(answerStory(owner, "who was your uncle's partner").declined).toBe(false);
     expect(answerStory(uncle, 'did your uncle like the foreman').declined).toBe(false);
+  });
+
+  it('a person named as the owner of another ("my brother\'s friend") did not do it', () => {
+    const sentence = "My brother's friend said he would paint the barn.";
+    const index = storyIndex({ sentences: splitSentences(sentence), story: { title: 'T' } });
+    const question = normalizeQuestion('who painted the barn', index.words, index.otherKin);
+    const ctx = { question, index, terms: questionTerms(question, index) };
+    const person = factsIn(sentence).find((f) => f.kind === 'person' && f.text === 'My brother')!;
+    expect(person).toBeDefined();
+    expect(ownerAsPerson(ctx, sentence, person)).toBeDefined();
+    const plain = 'My brother said he would paint the barn.';
+    const said = factsIn(plain).find((f) => f.kind === 'person')!;
+    expect(ownerAsPerson(ctx, plain, said)).toBeUndefined();
   });
 });

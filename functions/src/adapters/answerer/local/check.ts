@@ -1,7 +1,7 @@
 import type { Term } from '../text.ts';
 import { eventOfOther, otherEventFact, saysAskedEvent } from './check-events.ts';
 import { durationForHowMuch } from './check-kinds.ts';
-import { onlyOwner } from './check-owner.ts';
+import { onlyOwner, ownerAsPerson } from './check-owner.ts';
 import type { Judged } from './decide.ts';
 import type { Fact } from './entities.ts';
 import type { NormalizedQuestion } from './question.ts';
@@ -33,6 +33,7 @@ type SentenceRule = (ctx: CheckContext, judged: Judged) => string | undefined;
 const FACT_RULES: Array<[string, FactRule]> = [
   ['other-event', otherEventFact],
   ['how-much-duration', durationForHowMuch],
+  ['owner-as-person', ownerAsPerson],
 ];
 const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['asked-event', saysAskedEvent],
