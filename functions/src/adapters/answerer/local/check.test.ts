@@ -116,3 +116,33 @@ describe('check: whose it is', () => {
     expect(ownerAsPerson(ctx, plain, said)).toBeUndefined();
   });
 });
+
+describe('check: which one', () => {
+  it('"the mill" does not say which mill', () => {
+    const story = 'My father was a weaver. He worked at the mill for thirty years.';
+    const q = 'what mill did your father work at';
+    expect(withRuleOff('bare-thing', () => answerStory(story, q)).declined).toBe(false);
+    expect(answerStory(story, q).declined).toBe('not-in-story');
+  });
+
+  it('a word the question already holds does not say which one ("the cotton mill" for "what cotton mill")', () => {
+    const story = 'My father was a weaver. He worked at the cotton mill for thirty years.';
+    const q = 'what cotton mill did your father work at';
+    expect(withRuleOff('bare-thing', () => answerStory(story, q)).declined).toBe(false);
+    expect(answerStory(story, q).declined).toBe('not-in-story');
+  });
+
+  it('a name before or after the thing does', () => {
+    const named = 'My father was a weaver. He worked at the Albion mill for thirty years.';
+    expect(answerStory(named, 'what mill did your father work at').answer).toContain('Albion');
+    const after = 'My father was a weaver. He worked at the mill called Albion for thirty years.';
+    expect(answerStory(after, 'what mill did your father work at').answer).toContain('Albion');
+  });
+
+  it('the thing carried in by a pronoun is not said to be any one', () => {
+    const story = 'My father worked on the railway. He could sing, that man could sing.';
+    const q = 'what railway did your father work for';
+    expect(withRuleOff('bare-thing', () => answerStory(story, q)).declined).toBe(false);
+    expect(answerStory(story, q).declined).toBe('not-in-story');
+  });
+});
