@@ -42,8 +42,9 @@ function tokensOf(text: string): TokenInfo[] {
 /** The thing a "what/which X" question asks which one of, and the question's own words. */
 function askedThing(ctx: CheckContext): { term: string; asked: Set<string> } | undefined {
   const { question } = ctx;
-  if (question.want !== 'any' || question.yesNo || asksRole(question.which)) return undefined;
+  // "what kind of X" (a qualifier, checked before) and "what job" (a role) ask otherwise.
   if (question.which?.kind) return undefined;
+  if (question.want !== 'any' || question.yesNo || asksRole(question.which)) return undefined;
   const words = WHAT_THING.exec(question.text)?.[1]?.split(/\s+/);
   const head = words?.at(-1);
   if (!head || FRAME_WORDS.has(head)) return undefined;
