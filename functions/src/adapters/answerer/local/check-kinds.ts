@@ -20,3 +20,16 @@ export function durationForHowMuch(ctx: CheckContext, _sentence: string, fact: F
   const text = ctx.question.text;
   return /\bhow much\b/.test(text) && !HOW_MUCH_TIME.test(text) ? fact.text : undefined;
 }
+
+/**
+ * "When did you leave the laundry" / "…then Chinese school from five to eight": clock times from one to
+ * another are the hours of something done every day, not when something happened once.
+ */
+export function hoursForWhen(ctx: CheckContext, sentence: string, fact: Fact): string | undefined {
+  if (ctx.question.want !== 'when' || fact.kind !== 'time') return undefined;
+  const before = sentence.slice(Math.max(0, fact.start - 30), fact.start);
+  const after = sentence.slice(fact.end, fact.end + 30);
+  const span = /\b(?:from|between)\s+$/i.test(before) || /\b(?:to|till|until|and)\s+$/i.test(before);
+  const spanAfter = /^\s+(?:to|till|until|-|–)\s+\S/i.test(after);
+  return span || spanAfter ? `hours ${fact.text}` : undefined;
+}

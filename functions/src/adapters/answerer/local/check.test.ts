@@ -84,6 +84,14 @@ describe('check: the kind of fact, strictly', () => {
     expect(answerStory(`${rodeo} In Tulsa I won four hundred dollars.`, q).answer).toContain('four hundred dollars');
   });
 
+  it('hours from one time to another are not when something happened', () => {
+    const story = 'I worked at the bakery on Dock Street. I baked bread there from four to nine, six days a week.';
+    const q = 'when did you leave the bakery';
+    expect(withRuleOff('hours-for-when', () => answerStory(story, q)).declined).toBe(false);
+    expect(answerStory(story, q).declined).toBe('not-in-story');
+    expect(answerStory(`${story} I left the bakery at four one morning in 1961.`, q).answer).toContain('1961');
+  });
+
   it('unless the question asks about time', () => {
     expect(answerStory(rodeo, 'how much time did you ride at the tulsa rodeo').answer).toContain('three summers');
   });
