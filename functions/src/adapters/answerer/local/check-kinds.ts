@@ -33,3 +33,36 @@ export function hoursForWhen(ctx: CheckContext, sentence: string, fact: Fact): s
   const spanAfter = /^\s+(?:to|till|until|-|–)\s+\S/i.test(after);
   return span || spanAfter ? `hours ${fact.text}` : undefined;
 }
+
+/**
+ * "How many operators worked at night" / "I was seventeen": a number said as someone's age ("I was
+ * seventeen", "he turned nine") is not a count of anything.
+ */
+export function ageAsCount(ctx: CheckContext, sentence: string, fact: Fact): string | undefined {
+  if (ctx.question.want !== 'count' || fact.kind !== 'count') return undefined;
+  const before = sentence.slice(Math.max(0, fact.start - 30), fact.start);
+  const after = sentence.slice(fact.end, fact.end + 20);
+  if (
+    !/\b(?:I|he|she|we|they|you)\s+(?:was|were|turned|'d turned|had turned)\s+(?:only\s+|just\s+|about\s+)?$/i.test(
+      before,
+    )
+  )
+    return undefined;
+  // "I was twenty dollars short": a number with a noun after it is an amount of that.
+  return /^\s*(?:[,.;!?]|$|years?\b|and\b|or\b|when\b|then\b)/i.test(after) ? `age ${fact.text}` : undefined;
+}
+
+/** Units a "how many" question may ask in ("how many miles", "how many acres"): then a measure answers. */
+const MEASURE_WORD =
+  /^(?:acres?|miles?|feet|foot|inch(?:es)?|yards?|met(?:er|re)s?|kilomet(?:er|re)s?|kilos?|kilograms?|pounds?|tons?|gallons?|degrees?|head|hectares?|stones?|ounces?|grams?|words?)$/;
+
+/**
+ * "How many people got a first" / "…the coldest it gets, maybe fifteen degrees": a measure in a unit is
+ * not a count of the things asked, unless the question counts in that unit ("how many miles").
+ */
+export function measureForCount(ctx: CheckContext, _sentence: string, fact: Fact): string | undefined {
+  if (ctx.question.want !== 'count' || fact.kind !== 'measure') return undefined;
+  const counted = /\bhow many\s+([a-z]+)/.exec(ctx.question.text)?.[1];
+  if (!counted || MEASURE_WORD.test(counted)) return undefined;
+  return fact.text.toLowerCase().includes(counted.replace(/s$/, '')) ? undefined : `${fact.text} not ${counted}`;
+}

@@ -92,6 +92,14 @@ describe('check: the kind of fact, strictly', () => {
     expect(answerStory(`${story} I left the bakery at four one morning in 1961.`, q).answer).toContain('1961');
   });
 
+  it("a number said as someone's age is not a count", () => {
+    const story = 'I went to work as a packer at the cannery on Front Street. I was nineteen.';
+    const q = 'how many packers worked at the cannery';
+    expect(withRuleOff('age-as-count', () => answerStory(story, q)).declined).toBe(false);
+    expect(answerStory(story, q).declined).toBe('not-in-story');
+    expect(answerStory(`${story} Forty packers worked at the cannery.`, q).answer).toContain('Forty');
+  });
+
   it('unless the question asks about time', () => {
     expect(answerStory(rodeo, 'how much time did you ride at the tulsa rodeo').answer).toContain('three summers');
   });

@@ -1,6 +1,6 @@
 import type { Term } from '../text.ts';
 import { eventOfOther, otherEventFact, saysAskedEvent } from './check-events.ts';
-import { durationForHowMuch, hoursForWhen } from './check-kinds.ts';
+import { ageAsCount, durationForHowMuch, hoursForWhen, measureForCount } from './check-kinds.ts';
 import { onlyOwner, ownerAsPerson } from './check-owner.ts';
 import { bareThing } from './check-which.ts';
 import type { Judged } from './decide.ts';
@@ -36,6 +36,7 @@ const FACT_RULES: Array<[string, FactRule]> = [
   ['how-much-duration', durationForHowMuch],
   ['owner-as-person', ownerAsPerson],
   ['hours-for-when', hoursForWhen],
+  ['age-as-count', ageAsCount],
 ];
 const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['asked-event', saysAskedEvent],
