@@ -100,6 +100,16 @@ describe('check: the kind of fact, strictly', () => {
     expect(answerStory(`${story} Forty packers worked at the cannery.`, q).answer).toContain('Forty');
   });
 
+  it('a measure in a unit is not a count of the things asked', () => {
+    const story = 'The exam hall was freezing. Only a few people passed, and the hall was maybe ten degrees.';
+    const q = 'how many people passed';
+    expect(withRuleOff('measure-for-count', () => answerStory(story, q)).declined).toBe(false);
+    expect(answerStory(story, q).declined).toBe('not-in-story');
+    expect(answerStory('We drove forty miles to the fair.', 'how many miles did you drive').answer).toContain(
+      'forty miles',
+    );
+  });
+
   it('unless the question asks about time', () => {
     expect(answerStory(rodeo, 'how much time did you ride at the tulsa rodeo').answer).toContain('three summers');
   });

@@ -37,6 +37,7 @@ const FACT_RULES: Array<[string, FactRule]> = [
   ['owner-as-person', ownerAsPerson],
   ['hours-for-when', hoursForWhen],
   ['age-as-count', ageAsCount],
+  ['measure-for-count', measureForCount],
 ];
 const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['asked-event', saysAskedEvent],
