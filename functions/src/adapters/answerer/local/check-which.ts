@@ -40,7 +40,7 @@ function tokensOf(text: string): TokenInfo[] {
 }
 
 /** The thing a "what/which X" question asks which one of, and the question's own words. */
-function askedThing(ctx: CheckContext): { term: string; asked: Set<string> } | undefined {
+function askedThing(ctx: CheckContext): { term: string; asked: Set<string>; modifiers: string[] } | undefined {
   const { question } = ctx;
   // "what kind of X" (a qualifier, checked before) and "what job" (a role) ask otherwise.
   if (question.which?.kind) return undefined;
@@ -52,7 +52,7 @@ function askedThing(ctx: CheckContext): { term: string; asked: Set<string> } | u
   if (!term || ANSWER_NOUNS.has(term)) return undefined;
   const pos = analyzeShort(question.text).tokens.find((t) => t.value === head)?.pos;
   if (pos !== 'NOUN') return undefined;
-  return { term, asked: new Set(question.text.match(/[a-z][a-z'-]*/g) ?? []) };
+  return { term, asked: new Set(question.text.match(/[a-z][a-z'-]*/g) ?? []), modifiers: words!.slice(0, -1) };
 }
 
 /** Whether the sentence says which one at some mention of the thing's own word (undefined: no mention). */
@@ -96,4 +96,28 @@ export function bareThing(ctx: CheckContext, j: Judged): string | undefined {
   // sentence before is not said to be any particular one here.
   if (says === undefined && ctx.index.terms[j.index]!.includes(thing.term)) return `${thing.term} (carried)`;
   return undefined;
+}
+
+/**
+ * "What airline did you fly on" / "We flew from Minneapolis to Seoul by way of Tokyo": a question ending on
+ * a preposition asks for that preposition's object; when the sentence does not say the thing's own word,
+ * only a name right after that preposition ("on Pan Am", "in the Royal Infirmary") says which one. Names
+ * after other prepositions say where from, where to, or something else.
+ */
+export function strandedObject(ctx: CheckContext, j: Judged): string | undefined {
+  const thing = askedThing(ctx);
+  if (!thing || j.index === 0) return undefined;
+  const stranded = /\b(on|in|at|to|from|with|for|by|into)\s*$/.exec(ctx.question.text)?.[1];
+  if (!stranded) return undefined;
+  const text = ctx.index.texts[j.index]!;
+  if (saysWhichAtMention(text, thing.term, thing.asked) !== undefined) return undefined;
+  const named = new RegExp(`\\b${stranded}\\s+(?:the\\s+)?(?:[A-Z][\\w'-]*|\\d)`);
+  if (named.test(text)) return undefined;
+  // "what number bus did you work on" / "I worked the number sixty-four": the question's own word for which
+  // one, followed by one.
+  const saysModifier = thing.modifiers.some((m) => {
+    const after = new RegExp(`\\b${m}\\s+([\\w-]+)`, 'i').exec(text)?.[1];
+    return after !== undefined && (/^[A-Z\d]/.test(after) || findNumbers(after).length > 0);
+  });
+  return saysModifier ? undefined : `nothing named after "${stranded}"`;
 }

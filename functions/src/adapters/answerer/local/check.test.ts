@@ -171,4 +171,12 @@ describe('check: which one', () => {
     expect(withRuleOff('bare-thing', () => answerStory(story, q)).declined).toBe(false);
     expect(answerStory(story, q).declined).toBe('not-in-story');
   });
+
+  it('for "what X … on", only a name after "on" says which X when the sentence does not say the X', () => {
+    const story = 'In 1962 we flew from Manila to Honolulu by way of Guam. It took two days.';
+    const q = 'what airline did you fly on';
+    expect(withRuleOff('stranded-object', () => answerStory(story, q)).declined).toBe(false);
+    expect(answerStory(story, q).declined).toBe('not-in-story');
+    expect(answerStory('In 1962 we flew on Pan Am from Manila to Honolulu.', q).answer).toContain('Pan Am');
+  });
 });

@@ -2,7 +2,7 @@ import type { Term } from '../text.ts';
 import { eventOfOther, otherEventFact, saysAskedEvent } from './check-events.ts';
 import { ageAsCount, durationForHowMuch, hoursForWhen, measureForCount } from './check-kinds.ts';
 import { onlyOwner, ownerAsPerson } from './check-owner.ts';
-import { bareThing } from './check-which.ts';
+import { bareThing, strandedObject } from './check-which.ts';
 import type { Judged } from './decide.ts';
 import type { Fact } from './entities.ts';
 import type { NormalizedQuestion } from './question.ts';
@@ -44,6 +44,7 @@ const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['event-of-other', eventOfOther],
   ['only-owner', onlyOwner],
   ['bare-thing', bareThing],
+  ['stranded-object', strandedObject],
 ];
 
 /** Rules switched off (by name): for measuring one rule's effect on dev; empty in use. */
