@@ -66,3 +66,27 @@ export function measureForCount(ctx: CheckContext, _sentence: string, fact: Fact
   if (!counted || MEASURE_WORD.test(counted)) return undefined;
   return fact.text.toLowerCase().includes(counted.replace(/s$/, '')) ? undefined : `${fact.text} not ${counted}`;
 }
+
+/** Money gained and money spent: the two sides of a sum that are never each other's answer. */
+const GAINED = /\b(?:win|wins|won|winning|earn|earns|earned|earning|make|makes|made|making|save|saved|saving)\b/i;
+const SPENT = /\b(?:cost|costs|costing|charge|charged|charging|spend|spent|spending)\b/i;
+
+/**
+ * "How much did it cost to enter" / "Won nine hundred dollars": a sum said of winning or earning is not a
+ * cost, nor a cost a sum won; the verb right before the sum says which it is.
+ */
+export function moneyOtherSide(ctx: CheckContext, sentence: string, fact: Fact): string | undefined {
+  if (fact.kind !== 'money' || !/\bhow much\b/.test(ctx.question.text)) return undefined;
+  const asksGain = GAINED.test(ctx.question.text);
+  const asksCost = SPENT.test(ctx.question.text);
+  if (asksGain === asksCost) return undefined;
+  const before =
+    sentence
+      .slice(Math.max(0, fact.start - 40), fact.start)
+      .split(/[,;:.!?]/)
+      .pop() ?? '';
+  const saidGain = GAINED.test(before);
+  const saidCost = SPENT.test(before);
+  if (saidGain === saidCost) return undefined;
+  return saidGain !== asksGain ? `${saidGain ? 'gained' : 'spent'}: ${fact.text}` : undefined;
+}

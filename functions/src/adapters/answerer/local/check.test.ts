@@ -110,6 +110,14 @@ describe('check: the kind of fact, strictly', () => {
     );
   });
 
+  it('a sum won is not a cost', () => {
+    const story = 'I entered the county spelling bee in 1958. Won forty dollars.';
+    const q = 'how much did it cost to enter the spelling bee';
+    expect(withRuleOff('money-other-side', () => answerStory(story, q)).declined).toBe(false);
+    expect(answerStory(story, q).declined).toBe('not-in-story');
+    expect(answerStory(story, 'how much did you win at the spelling bee').answer).toContain('forty dollars');
+  });
+
   it('unless the question asks about time', () => {
     expect(answerStory(rodeo, 'how much time did you ride at the tulsa rodeo').answer).toContain('three summers');
   });

@@ -1,6 +1,6 @@
 import type { Term } from '../text.ts';
 import { eventOfOther, otherEventFact, saysAskedEvent } from './check-events.ts';
-import { ageAsCount, durationForHowMuch, hoursForWhen, measureForCount } from './check-kinds.ts';
+import { ageAsCount, durationForHowMuch, hoursForWhen, measureForCount, moneyOtherSide } from './check-kinds.ts';
 import { onlyOwner, ownerAsPerson } from './check-owner.ts';
 import { bareThing, strandedObject } from './check-which.ts';
 import type { Judged } from './decide.ts';
@@ -38,6 +38,7 @@ const FACT_RULES: Array<[string, FactRule]> = [
   ['hours-for-when', hoursForWhen],
   ['age-as-count', ageAsCount],
   ['measure-for-count', measureForCount],
+  ['money-other-side', moneyOtherSide],
 ];
 const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['asked-event', saysAskedEvent],
