@@ -110,6 +110,15 @@ describe('check: the kind of fact, strictly', () => {
     );
   });
 
+  it('a number said about ("a widow of about fifty") is an age, not a year', () => {
+    const story =
+      'I went north to cook at a lumber camp. The head cook was Marta Koski, a widow of about fifty who had cooked in lumber camps since before I was born.';
+    const q = 'when did you go to the lumber camp';
+    expect(withRuleOff('age-as-year', () => answerStory(story, q)).declined).toBe(false);
+    expect(answerStory(story, q).declined).toBe('not-in-story');
+    expect(answerStory(`${story} I went to the lumber camp in 1951.`, q).answer).toContain('1951');
+  });
+
   it('a sum won is not a cost', () => {
     const story = 'I entered the county spelling bee in 1958. Won forty dollars.';
     const q = 'how much did it cost to enter the spelling bee';

@@ -1,6 +1,13 @@
 import type { Term } from '../text.ts';
 import { eventOfOther, otherEventFact, saysAskedEvent } from './check-events.ts';
-import { ageAsCount, durationForHowMuch, hoursForWhen, measureForCount, moneyOtherSide } from './check-kinds.ts';
+import {
+  ageAsCount,
+  ageAsYear,
+  durationForHowMuch,
+  hoursForWhen,
+  measureForCount,
+  moneyOtherSide,
+} from './check-kinds.ts';
 import { onlyOwner, ownerAsPerson } from './check-owner.ts';
 import { bareThing, strandedObject } from './check-which.ts';
 import type { Judged } from './decide.ts';
@@ -39,6 +46,7 @@ const FACT_RULES: Array<[string, FactRule]> = [
   ['age-as-count', ageAsCount],
   ['measure-for-count', measureForCount],
   ['money-other-side', moneyOtherSide],
+  ['age-as-year', ageAsYear],
 ];
 const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['asked-event', saysAskedEvent],
