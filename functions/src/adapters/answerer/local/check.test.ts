@@ -146,6 +146,15 @@ describe('check: whose it is', () => {
     expect(answerStory(uncle, 'did your uncle like the foreman').declined).toBe(false);
   });
 
+  it("a brother the narrator does not call hers is someone else's", () => {
+    const story =
+      'My husband worked in the foundry with Gurdial. The other brother, the younger one, Anand, came in sixty-four. Anand was different.';
+    const q = "what was your brother's name";
+    expect(withRuleOff('not-own-kin', () => answerStory(story, q)).declined).toBe(false);
+    expect(answerStory(story, q).declined).toBe('not-in-story');
+    expect(answerStory('I grew up in Leeds. My brother, Anand, was a printer.', q).answer).toContain('Anand');
+  });
+
   it('a person named as the owner of another ("my brother\'s friend") did not do it', () => {
     const sentence = "My brother's friend said he would paint the barn.";
     const index = storyIndex({ sentences: splitSentences(sentence), story: { title: 'T' } });

@@ -8,7 +8,7 @@ import {
   measureForCount,
   moneyOtherSide,
 } from './check-kinds.ts';
-import { onlyOwner, ownerAsPerson } from './check-owner.ts';
+import { notOwnKin, onlyOwner, ownerAsPerson } from './check-owner.ts';
 import { bareThing, strandedObject } from './check-which.ts';
 import type { Judged } from './decide.ts';
 import type { Fact } from './entities.ts';
@@ -52,6 +52,7 @@ const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['asked-event', saysAskedEvent],
   ['event-of-other', eventOfOther],
   ['only-owner', onlyOwner],
+  ['not-own-kin', notOwnKin],
   ['bare-thing', bareThing],
   ['stranded-object', strandedObject],
 ];
