@@ -90,8 +90,15 @@ export function eventOfOther(ctx: CheckContext, j: Judged): string | undefined {
   // the narrator; only "your mother" or a name the story gives someone is surely someone else.
   if (!askedSelf && !/^(?:your|his|her|their)\s/.test(asked) && !namedInStory(ctx, asked)) return undefined;
   const subjects: string[] = [];
-  for (const i of [j.index, ...(j.bridge !== undefined ? [j.bridge] : [])])
-    for (const m of ctx.index.texts[i]!.matchAll(EVENT_SUBJECT)) subjects.push(m[1]!);
+  // "I was born in 1940, and my sister in 1942": the person asked, said after the event, has it too.
+  const person = askedSelf ? /\b(?:I|me|we)\b/ : new RegExp(`\\b${asked.split(/\s+/).pop()}\\b`, 'i');
+  for (const i of [j.index, ...(j.bridge !== undefined ? [j.bridge] : [])]) {
+    const text = ctx.index.texts[i]!;
+    for (const m of text.matchAll(EVENT_SUBJECT)) {
+      subjects.push(m[1]!);
+      if (person.test(text.slice(m.index! + m[0].length))) return undefined;
+    }
+  }
   if (subjects.length === 0 || subjects.some((s) => NO_SUBJECT.test(s))) return undefined;
   const self = (s: string) => /^(?:i|we)$/i.test(s);
   return subjects.some((s) => self(s) === askedSelf) ? undefined : `${subjects.join('/')} not ${asked}`;

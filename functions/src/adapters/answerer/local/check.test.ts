@@ -72,6 +72,11 @@ describe('check: whose birth or death it is', () => {
     expect(answerStory(daughter, q).declined).toBe('not-in-story');
     expect(answerStory(daughter, 'what year was ruth born').answer).toContain('1961');
   });
+
+  it('a birth told of both, the one asked said after the event, answers', () => {
+    const both = 'We lived over the bakery on Elm Street. I was born there in 1938, and my sister Vera in 1941.';
+    expect(answerStory(both, 'what year was your sister born').declined).toBe(false);
+  });
 });
 
 describe('check: the kind of fact, strictly', () => {
