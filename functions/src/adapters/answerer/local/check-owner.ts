@@ -24,6 +24,10 @@ function tokensOf(text: string): TokenInfo[] {
 
 const POSSESSIVE_MARK = /^['’]s?$/;
 
+/** What a person has that is still the person's own story (their death, funeral, name, health). */
+const OF_THE_PERSON =
+  /^(?:death|funeral|wedding|birth|birthday|grave|illness|health|heart|name|age|life|body|hands?|face|voice|eyes)$/i;
+
 /** Whether the token at `i` owns the next noun ("father 's boss", and in a question also "your dad gang"). */
 function owns(tokens: readonly TokenInfo[], i: number, loose: boolean): boolean {
   const next = tokens[i + 1];
@@ -49,6 +53,9 @@ export function onlyOwner(ctx: CheckContext, j: Judged): string | undefined {
     const text = ctx.index.texts[j.index]!;
     const tokens = tokensOf(text);
     const said = tokens.map((t, i) => [t, i] as const).filter(([t]) => termOf(t.value) === person.term);
+    // "My father's heart gave out when he was sixty", "my father's funeral": still about him.
+    if (/\b(?:he|she|him)\b/i.test(text)) continue;
+    if (said.some(([, i]) => OF_THE_PERSON.test(tokens[i + 2]?.value ?? ''))) continue;
     if (said.length > 0 && said.every(([, i]) => owns(tokens, i, false))) return `${person.term}'s`;
   }
   return undefined;

@@ -9,7 +9,7 @@ import { asksRole } from './which.ts';
 
 /**
  * "What railway did grandpa work for" / "he worked on the railway": a sentence that speaks of the thing
- * only as "the railway" does not say which one. When the sentence says the thing's own word, the answer
+ * only as "the railway" does not say which one (but "the hospital in Leeds" does). When the sentence says the thing's own word, the answer
  * must stand at that word: a word before it the question does not hold ("Nightingale ward", "the men's
  * surgical ward", not "the grammar school" for "what grammar school"), or a name or number right after it
  * ("the ship Ascania", "the stall was number 114", "a dog called Duke"). A sentence that names the thing by
@@ -25,7 +25,8 @@ const NOT_QUALIFIER = new Set(
     ' ',
   ),
 );
-const AFTER_NAMES = /^\s*(?:,\s*(?:the\s+)?)?(?:[A-Z][\w'-]*|\d|number\b|no\.|called\b|named\b|known as\b)/;
+const AFTER_NAMES =
+  /^\s*(?:,\s*(?:the\s+)?|(?:in|at|on|of|near|by)\s+(?:the\s+)?)?(?:[A-Z][\w'-]*|\d|number\b|no\.|called\b|named\b|known as\b)/;
 const IS_NAMED = /^\s+(?:was|is|were)\s+(?:the\s+|a\s+|an\s+)?(?:[A-Z][\w'-]*|\d|number\b|called\b|named\b)/;
 
 const tokenCache = new Map<string, TokenInfo[]>();

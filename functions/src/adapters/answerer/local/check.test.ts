@@ -149,6 +149,9 @@ describe('check: whose it is', () => {
     // Asked about what he owns, the sentence does answer.
     expect(answerStory(owner, "who was your uncle's partner").declined).toBe(false);
     expect(answerStory(uncle, 'did your uncle like the foreman').declined).toBe(false);
+    // What is still his own story: his heart, his funeral, or a sentence going on about him ("he").
+    const heart = "My uncle Teodor worked at the cannery. My uncle's heart gave out when he was sixty.";
+    expect(answerStory(heart, 'how old was your uncle when he died').answer).toContain('sixty');
   });
 
   it("a brother the narrator does not call hers is someone else's", () => {
@@ -194,6 +197,11 @@ describe('check: which one', () => {
     expect(answerStory(named, 'what mill did your father work at').answer).toContain('Albion');
     const after = 'My father was a weaver. He worked at the mill called Albion for thirty years.';
     expect(answerStory(after, 'what mill did your father work at').answer).toContain('Albion');
+  });
+
+  it('a name after the thing and a preposition says which ("the mill in Halifax")', () => {
+    const story = 'My father was a weaver. He worked at the mill in Halifax for thirty years.';
+    expect(answerStory(story, 'what mill did your father work at').answer).toContain('Halifax');
   });
 
   it('the thing carried in by a pronoun is not said to be any one', () => {
