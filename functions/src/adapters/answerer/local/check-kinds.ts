@@ -90,15 +90,3 @@ export function moneyOtherSide(ctx: CheckContext, sentence: string, fact: Fact):
   if (saidGain === saidCost) return undefined;
   return saidGain !== asksGain ? `${saidGain ? 'gained' : 'spent'}: ${fact.text}` : undefined;
 }
-
-/**
- * "What year was Hilja born" / "a widow of about fifty": a number said about ("about fifty", "nearly
- * sixty") is someone's age or an amount; a year said in two words is said exactly ("in fifty-nine").
- */
-export function ageAsYear(_ctx: CheckContext, sentence: string, fact: Fact): string | undefined {
-  if (fact.kind !== 'year' || /\d{4}|\b(?:nineteen|eighteen|twenty)[\s-]+\w/i.test(fact.text)) return undefined;
-  const before = sentence.slice(Math.max(0, fact.start - 20), fact.start);
-  return /\b(?:about|around|nearly|almost|over|under|maybe|some|past|aged?)\s+$/i.test(before)
-    ? `age or amount: ${fact.text}`
-    : undefined;
-}

@@ -72,25 +72,3 @@ export function ownerAsPerson(ctx: CheckContext, sentence: string, fact: Fact): 
 }
 
 /** Family words a narrator says of her own with "my" ("my brother", "our mother"). */
-const KIN_WORD =
-  /^(?:brother|sister|mother|father|mom|mum|dad|husband|wife|son|daughter|uncle|aunt|cousin|grandmother|grandfather|grandma|grandpa)$/;
-
-/**
- * "What was your brother's name" / "The other brother, the younger one, Kuldip": the narrator speaks of her
- * own family as "my brother"; a sentence naming a brother it does not call hers ("the other brother", "his
- * brother") names someone else's.
- */
-export function notOwnKin(ctx: CheckContext, j: Judged): string | undefined {
-  if (ctx.question.want !== 'name' || j.facts.length === 0) return undefined;
-  const kin = /\byour\s+(?:[a-z]+\s+)?([a-z]+?)(?:'s)?\s+(?:first\s+|real\s+|full\s+)?names?\b/.exec(
-    ctx.question.text,
-  )?.[1];
-  if (!kin || !KIN_WORD.test(kin)) return undefined;
-  const text = ctx.index.texts[j.index]!.toLowerCase();
-  const mentions = [...text.matchAll(new RegExp(`\\b${kin}s?\\b`, 'g'))];
-  if (mentions.length === 0) return undefined;
-  const own = mentions.some((m) =>
-    /\b(?:my|our)\s+(?:[a-z-]+\s+){0,2}$/.test(text.slice(Math.max(0, m.index - 30), m.index)),
-  );
-  return own ? undefined : `not my ${kin}`;
-}

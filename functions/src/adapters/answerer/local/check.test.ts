@@ -84,7 +84,8 @@ describe('check: the kind of fact, strictly', () => {
 
   it('a span of time never answers "how much"', () => {
     const q = 'how much did you win in tulsa';
-    expect(withRuleOff('how-much-duration', () => answerStory(rodeo, q)).declined).toBe(false);
+    // Since round 5's "how much did you win" asks for money, the judge stage declines this too; the rule still
+    // turns down a span of time offered for other "how much" questions (dev: one answer).
     expect(answerStory(rodeo, q).declined).toBe('not-in-story');
     expect(answerStory(`${rodeo} In Tulsa I won four hundred dollars.`, q).answer).toContain('four hundred dollars');
   });
@@ -115,11 +116,11 @@ describe('check: the kind of fact, strictly', () => {
     );
   });
 
+  // The judge stage reads "a widow of about fifty" as an age (round 5), so this needs no rule of its own here.
   it('a number said about ("a widow of about fifty") is an age, not a year', () => {
     const story =
       'I went north to cook at a lumber camp. The head cook was Marta Koski, a widow of about fifty who had cooked in lumber camps since before I was born.';
     const q = 'when did you go to the lumber camp';
-    expect(withRuleOff('age-as-year', () => answerStory(story, q)).declined).toBe(false);
     expect(answerStory(story, q).declined).toBe('not-in-story');
     expect(answerStory(`${story} I went to the lumber camp in 1951.`, q).answer).toContain('1951');
   });
@@ -154,11 +155,11 @@ describe('check: whose it is', () => {
     expect(answerStory(heart, 'how old was your uncle when he died').answer).toContain('sixty');
   });
 
+  // "Your brother" is the narrator's own in the judge stage (round 5), so this needs no rule of its own here.
   it("a brother the narrator does not call hers is someone else's", () => {
     const story =
       'My husband worked in the foundry with Gurdial. The other brother, the younger one, Anand, came in sixty-four. Anand was different.';
     const q = "what was your brother's name";
-    expect(withRuleOff('not-own-kin', () => answerStory(story, q)).declined).toBe(false);
     expect(answerStory(story, q).declined).toBe('not-in-story');
     expect(answerStory('I grew up in Leeds. My brother, Anand, was a printer.', q).answer).toContain('Anand');
   });
