@@ -12,7 +12,8 @@ import { KIN_TERMS } from './retrieve.ts';
  */
 
 const tokenCache = new Map<string, TokenInfo[]>();
-function tokensOf(text: string): TokenInfo[] {
+/** A sentence's tokens, kept for the next question (the check rules read the same sentences again). */
+export function tokensOf(text: string): TokenInfo[] {
   let tokens = tokenCache.get(text);
   if (!tokens) {
     tokens = analyzeShort(text).tokens;

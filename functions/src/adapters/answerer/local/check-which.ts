@@ -1,5 +1,6 @@
-import { analyzeShort, type TokenInfo } from '../text.ts';
+import { analyzeShort } from '../text.ts';
 import type { CheckContext } from './check.ts';
+import { tokensOf } from './check-owner.ts';
 import type { Judged } from './decide.ts';
 import { ANSWER_NOUNS } from './evidence.ts';
 import { termOf } from './names.ts';
@@ -28,17 +29,6 @@ const NOT_QUALIFIER = new Set(
 const AFTER_NAMES =
   /^\s*(?:,\s*(?:the\s+)?|(?:in|at|on|of|near|by)\s+(?:the\s+)?)?(?:[A-Z][\w'-]*|\d|number\b|no\.|called\b|named\b|known as\b)/;
 const IS_NAMED = /^\s+(?:was|is|were)\s+(?:the\s+|a\s+|an\s+)?(?:[A-Z][\w'-]*|\d|number\b|called\b|named\b)/;
-
-const tokenCache = new Map<string, TokenInfo[]>();
-function tokensOf(text: string): TokenInfo[] {
-  let tokens = tokenCache.get(text);
-  if (!tokens) {
-    tokens = analyzeShort(text).tokens;
-    if (tokenCache.size > 2_000) tokenCache.clear();
-    tokenCache.set(text, tokens);
-  }
-  return tokens;
-}
 
 /** The thing a "what/which X" question asks which one of, and the question's own words. */
 function askedThing(ctx: CheckContext): { term: string; asked: Set<string>; modifiers: string[] } | undefined {
