@@ -1,3 +1,4 @@
+import { check } from './local/check.ts';
 import { denies, isCorrection, laterCorrection } from './local/corrections.ts';
 import { continues, decide, type Judged, judge } from './local/decide.ts';
 import { phrase, phraseTuning, settledFact, toFirstPerson } from './local/phrase.ts';
@@ -42,12 +43,13 @@ export function answerLocally(request: AnswerRequest, engine: Answer['engine'] =
   const candidates = retrieve(index, terms);
   trace?.push(`retrieve: terms [${terms.map((t) => t.term).join(', ')}]; ${candidates.length} sentences match`);
   // type-match (inside judge: the fact each sentence states of the kind wanted)
-  const judged = judge(index, candidates, question, terms);
+  // check: a fact not about what is asked (another event, someone else's) is turned down before deciding.
+  const judged = check(judge(index, candidates, question, terms), question, index, terms);
   if (trace) {
     const top = [...judged].sort((a, b) => b.value - a.value).slice(0, 4);
     for (const j of top)
       trace.push(
-        `type-match: #${j.id} coverage ${j.coverage.toFixed(2)} value ${j.value.toFixed(2)}${j.passes ? ' passes' : ''}; facts [${j.facts.map((f) => `${f.kind}:${f.text}`).join(', ')}]${j.bridge ? ' (in the next sentence)' : ''}`,
+        `type-match: #${j.id} coverage ${j.coverage.toFixed(2)} value ${j.value.toFixed(2)}${j.passes ? ' passes' : ''}; facts [${j.facts.map((f) => `${f.kind}:${f.text}`).join(', ')}]${j.bridge ? ' (in the next sentence)' : ''}${j.blocked?.length ? ` blocked: ${j.blocked.join(' ')}` : ''}`,
       );
   }
   // decide

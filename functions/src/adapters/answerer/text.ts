@@ -154,7 +154,8 @@ function indexTerms(tokens: TokenInfo[]): Term[] {
     const lemma = token.lemma.replace(/[.']/g, '');
     if (!lemma || lemma.length < 2 || isCardinal(token.value.toLowerCase())) continue;
     // The lemma maps listeners' words onto the story's; the stem then joins "owner" and "own".
-    const synonym = synonymOf(lemma);
+    // "mamá", "papá": a family word written with its accent is the same word.
+    const synonym = synonymOf(lemma) ?? synonymOf(lemma.normalize('NFD').replace(/\p{M}/gu, ''));
     out.push({ term: stemOf(synonym ?? lemma) || lemma, pos: token.pos });
     // Hyphenated numbers and names ("twenty-three", "great-grandfather") also count by their parts.
     if (lemma.includes('-')) {

@@ -57,4 +57,19 @@ describe('resolve corrections across sentences', () => {
       'My name is Ilse, and I was Liese to the family for nine years. Nine and a half, truly. Then I married your grandfather, Karl Brandt.';
     expect(ask(story, 'what is your real name').text).toContain('Ilse');
   });
+  it('takes the value after the nearest marker ("No, no, that is wrong, the limit was only twenty boxes")', () => {
+    const story =
+      'I took forty boxes of apples to the market. No, no, that is wrong, the limit was only twenty boxes, so I hid some in the cart.';
+    expect(ask(story, 'how many boxes of apples did you take').cited).toEqual([2]);
+  });
+  it('reads "I said before he went in sixty" as the old telling and takes the year told after it', () => {
+    const story =
+      'My brother left for Canada in nineteen sixty. He wrote every week. I said before he went in sixty. Actually, now I remember properly, he went in November fifty-nine.';
+    expect(ask(story, 'when did your brother leave for canada').cited).toContain(4);
+  });
+  it('reads "I have always told people" as the old telling, and the truth after a clause saying when', () => {
+    const story =
+      'I have always told people there were forty cows on that farm. When I found the sale papers years later, I counted them properly: it was thirty-one, no more. We sold them all in the spring.';
+    expect(ask(story, 'how many cows were on the farm').cited).toContain(2);
+  });
 });

@@ -10,7 +10,7 @@ import { answeringFacts } from './type-match.ts';
  * one chosen; within one sentence, the fact after the correction wins (phrase stage).
  */
 export const CORRECTION =
-  /\b(no,? wait|wait,? no|i tell a lie|no,? hang on|hang on|i'?m sorry|sorry,|actually|turned out|it was never|was really|in fact|i mean|correction|i said earlier|i told people|for years i|i was wrong|i'?m wrong|that'?s not right|that'?s wrong|that is not (?:true|right)|that'?s not true|not [\w-]+,? (?:but|it was)|no,? no|let me think|or was it|come to think of it|now that i think|(?:i )?had (?:it|that) wrong|got (?:it|that) wrong|(?:she|he|they)(?:'s| is| was| were) right|the truth is|to tell the truth|my mistake|i should say|i misremembered|i remembered wrong|it was more like|more like|truly|to be exact|to be honest|if i'?m honest|if i count|i used to (?:say|tell)|i always (?:say|said|told)|people (?:say|think)|everyone (?:says|thinks))\b|^(?:no|sorry)\b[,.!]?|^okay,|, no,|,\s*not\s+(?:a\s+|an\s+|the\s+)?[\w-]+[.!]?$/i;
+  /\b(no,? wait|wait,? no|i tell a lie|no,? hang on|hang on|i'?m sorry|sorry,|actually|turned out|it was never|was really|in fact|i mean|correction|i said earlier|i said before|i told people|for years i|i was wrong|i'?m wrong|that'?s not right|that'?s wrong|that (?:is|was) wrong|that is not (?:true|right)|that'?s not true|not [\w-]+,? (?:but|it was)|no,? no|let me think|or was it|come to think of it|now that i think|(?:i )?had (?:it|that) wrong|got (?:it|that) wrong|(?:she|he|they)(?:'s| is| was| were) right|the truth is|to tell the truth|my mistake|i should say|i misremembered|i remembered wrong|it was more like|more like|truly|to be exact|to be honest|if i'?m honest|if i count|i used to (?:say|tell)|i(?:'ve| have)? always (?:say|said|told)|people (?:say|think)|everyone (?:says|thinks))\b|^(?:no|sorry)\b[,.!]?|^okay,|, no,|,\s*not\s+(?:a\s+|an\s+|the\s+)?[\w-]+[.!]?$/i;
 
 /**
  * Markers that also fill ordinary talk ("I mean", "actually", "let me think"): a sentence with only these
@@ -23,7 +23,7 @@ const WEAK = /^(?:actually|i mean|in fact|let me think|more like|okay,|hang on|,
  * stops", "for years I said nine days"): the fact said with them is the old version, and the truth follows.
  */
 const TOLD_WRONG =
-  /\b(?:i used to (?:say|tell)|i always (?:say|said|told)|for (?:many )?years i (?:said|told|thought)|i told people|people (?:say|think|thought)|everyone (?:says|thinks|thought)|they (?:always )?(?:say|said))\b/i;
+  /\b(?:i used to (?:say|tell)|i(?:'ve| have)? always (?:say|said|told)|for (?:many )?years i (?:said|told|thought)|i told people|people (?:say|think|thought)|everyone (?:says|thinks|thought)|they (?:always )?(?:say|said))\b/i;
 
 export function isCorrection(text: string): boolean {
   return CORRECTION.test(text);
@@ -91,7 +91,8 @@ function factValueOf(word: string): string {
 
 /** A fact's value, to tell a correction from a repeat ("I said earlier about forty" repeats forty). */
 function factValue(fact: Fact): string {
-  const numbers = findNumbers(fact.text).map((n) => n.value);
+  // "in sixty" and "in nineteen sixty" are the same year.
+  const numbers = findNumbers(fact.text).map((n) => (fact.kind === 'year' && n.value < 100 ? 1900 + n.value : n.value));
   return numbers.length ? numbers.join(' ') : fact.text.toLowerCase().replace(/^(the|a|an|my|our)\s+/, '');
 }
 
@@ -139,7 +140,12 @@ export function laterCorrection(
     for (let next = k + 1; next <= k + correctionTuning.followSentences && heard(next); next++) {
       const text = story.texts[next]!;
       const opensWithNumber = (findNumbers(text)[0]?.start ?? -1) === (/\w/.exec(text)?.index ?? -2);
-      if (!/^\W*(it|that|he|she|they|there|we|i|so)\b/i.test(text) && !isShort(text) && !opensWithNumber) break;
+      // "Actually, now I remember properly, he went in November fifty-nine": words that only lead in.
+      // "When I found the pay book years later, I counted them properly: it was fifty-two": a clause saying
+      // when leads in too.
+      const opener =
+        /^\W*(?:(?:when|once|after|later)\b[^,.]{0,80},\s*)?(?:(?:actually|well|oh|now|no|and|but)\b[,\s]*)*(it|that|he|she|they|there|we|i|so)\b/i;
+      if (!opener.test(text) && !isShort(text) && !opensWithNumber) break;
       const facts = fresh(next);
       if (facts.length) return { index: k, factIndex: next, fact: facts[0]! };
     }
@@ -178,10 +184,12 @@ export function laterCorrection(
     const all = fresh(k);
     // The corrected value comes right after the marker ("No, twenty-one, I had my birthday in August" corrects
     // with twenty-one, not August).
-    const markerEnd = at + (CORRECTION.exec(text)?.[0].length ?? 0);
+    // "No, no, that is wrong, the allowance was only twenty kilos": the nearest marker before the value.
+    const markerEnds = [...text.matchAll(new RegExp(CORRECTION.source, 'gi'))].map((m) => m.index! + m[0].length);
+    const markerEnd = (f: Fact) => Math.max(...markerEnds.filter((e) => e <= f.start), at);
     const own = all.filter(
       (f) =>
-        f.end > at && f.start - markerEnd <= correctionTuning.nearChars && !TOLD_WRONG.test(text.slice(0, f.start)),
+        f.end > at && f.start - markerEnd(f) <= correctionTuning.nearChars && !TOLD_WRONG.test(text.slice(0, f.start)),
     );
     const owned = RETRACTS_EARLIER.test(text) || /,\s*not\s+[\w-]+[.!]?$/i.test(text);
     const found = own.length ? own[own.length - 1] : owned ? all[all.length - 1] : undefined;
@@ -191,7 +199,12 @@ export function laterCorrection(
     }
     // "Four and a half, truly": a correction that gives a number of its own corrects that number, not the
     // fact asked about, so the sentences after it are not searched.
-    const ownNumber = findNumbers(text).length > 0 && chosen.fact.kind !== 'count' && !UNIT_KINDS.has(chosen.fact.kind);
+    // Not the value being taken back, repeated ("I said before he went in sixty").
+    const values = corrected.split(' ');
+    const ownNumber =
+      findNumbers(text).some((n) => !values.includes(String(n.value)) && !values.includes(String(1900 + n.value))) &&
+      chosen.fact.kind !== 'count' &&
+      !UNIT_KINDS.has(chosen.fact.kind);
     out = ((TOLD_WRONG.test(text) || strong) && !ownNumber ? following(k) : undefined) ?? out;
   }
   return out;

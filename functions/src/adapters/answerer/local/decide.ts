@@ -5,21 +5,29 @@ import {
   ANSWER_NOUNS,
   ASIDE_WORDS,
   ageOfOther,
+  asks,
   asksPresent,
+  continues,
   countOfOther,
   mainQuestion,
+  namesOnlyOpening,
+  POINTS_BACK,
   PRESENT,
   priceOfOther,
   reasonIn,
   saysUntold,
+  tellsOtherEvent,
   unitFit,
+  WHEN_AGED,
+  wordCount,
 } from './evidence.ts';
-import { findNumbers } from './numbers.ts';
+import { kinNames, namedKin } from './kin-names.ts';
+import { loosely, narratorDoes, saysEnd } from './loose.ts';
+import { namedByPronoun, saysThing } from './names.ts';
 import type { NormalizedQuestion } from './question.ts';
-import { KINSHIP_GROUPS } from './question-words.ts';
 import type { Candidate, StoryIndex } from './retrieve.ts';
 import { holdsTerm, KIN_TERMS, retrieve, saysInWords } from './retrieve.ts';
-import { answeringFacts, factQuality, isTyped, namedThing, namesOf } from './type-match.ts';
+import { answeringFacts, factQuality, isTyped, namedThing, namesOf, prepositionFit } from './type-match.ts';
 import { asksRole, describesNamed, tellsRole, tellsWhich } from './which.ts';
 
 /**
@@ -59,6 +67,8 @@ export const decideTuning = {
   reasonBonus: 1.5,
   /** Words of a sentence that is only the name asked for, right after the one naming what it names. */
   nameFragmentWords: 3,
+  /** Whether the looser pass (`decide`) runs. */
+  loosePass: 1,
 };
 
 const FIRST_PERSON = /\b(I|me|my|mine|we|us|our|ours)\b/i;
@@ -72,6 +82,10 @@ export interface Judged extends Candidate {
   bridge?: number;
   value: number;
   passes: boolean;
+  /** Why it does not pass (for the trace). */
+  blocked?: string[];
+  /** It would pass but for the question's verb, and it says every thing the question names. */
+  looseOnly?: boolean;
 }
 
 /** Judges every retrieved sentence against the question. */
@@ -91,7 +105,8 @@ export function judge(
   const detailsFit = question.want === 'when' || question.want === 'year' || question.want === 'where';
   const thing = question.want === 'name' ? namedThing(question.text) : undefined;
   // "where is the buckle now": a sentence told in the past ("I wore it on my belt") says where it was.
-  const asksNow = asksPresent(question.text);
+  // Not "what is the farmer's name": a name is told in the past ("a man named Bakker") and stays.
+  const asksNow = question.want !== 'name' && asksPresent(question.text);
   const factsOf = (i: number) => {
     if (asksNow && i > 0 && !PRESENT.test(index.texts[i]!)) return [];
     const facts = answeringFacts(index.facts[i]!, question.want, question.text).filter(
@@ -100,15 +115,26 @@ export function judge(
         !(question.want === 'money' && priceOfOther(index.texts[i]!, f, terms)) &&
         !(question.want === 'age' && ageOfOther(index.texts[i]!, f, question.text)),
     );
-    return thing ? namesOf(index.texts[i]!, facts, thing) : attachedFacts(index.texts[i]!, facts, terms);
+    if (thing) return namesOf(index.texts[i]!, facts, thing, question.text);
+    const attached = attachedFacts(index.texts[i]!, facts, terms);
+    // "My job, from when I was seven, I wrote the tickets": an age said as "when I was seven" dates the
+    // sentence's event, whichever clause it stands in.
+    return question.want === 'age' && attached.length === 0
+      ? facts.filter((f) => WHEN_AGED.test(index.texts[i]!.slice(0, f.start)))
+      : attached;
   };
+  const thingTerm = thing ? analyzeShort(thing).terms[0]?.term : undefined;
   // "where were you when you heard the call": the verbs of a clause that only says which time is meant are
   // context, not what the place or person asked for must be doing.
   const mainTerms = new Set(analyzeShort(mainQuestion(question.text)).terms.map((t) => t.term));
   const questionNouns = terms.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN').map((t) => t.term);
   const questionVerbs = terms.filter((t) => t.pos === 'VERB' && mainTerms.has(t.term)).map((t) => t.term);
   // Only a word the story uses: "your dad" of a story that says "Papá" is the listener's word for him.
-  const kin = terms.filter((t) => KIN_TERMS.has(t.term) && index.df.has(t.term)).map((t) => t.term);
+  const paired = namedKin(question.text, index);
+  const kin = terms
+    .filter((t) => KIN_TERMS.has(t.term) && index.df.has(t.term) && !paired.has(t.term))
+    .map((t) => t.term);
+  const kinAliases = kinNames(index);
   const addressed = /\b(you|your|yours)\b/.test(question.text);
   const which = question.which;
   // "What was your father's job" / "My father was a sponge diver": a sentence telling a role answers without
@@ -146,6 +172,7 @@ export function judge(
       question.want === 'when' ||
       question.want === 'year' ||
       (thing !== undefined && question.want === 'name'));
+  const coverageOf = new Map(candidates.map((c) => [c.index, c.coverage]));
   const out: Judged[] = [];
   for (const candidate of candidates) {
     const role = roleCoverage?.get(candidate.index);
@@ -157,11 +184,17 @@ export function judge(
         : candidate;
     if (c.index === 0 && !detailsFit) continue;
     // "how many cows did Gene have": a sentence about someone else does not answer.
-    if (names.some((n) => !index.terms[c.index]!.includes(n))) continue;
+    const namesMissing = names.filter((n) => !index.terms[c.index]!.includes(n));
+    // "when did you come to Chicago" of a story set in Chicago: the setting need not be said again, but such
+    // a sentence answers only in the looser pass (the one sentence of the story that qualifies).
+    const settingOnly = namesMissing.length > 0 && namesMissing.every((n) => index.terms[0]!.includes(n));
+    if (namesMissing.length && !settingOnly) continue;
     // "why did it take so long" / "…because the truck was old": a reason said outright is the answer, and
     // lets a sentence answer on less of the question's wording.
     const reason = question.want === 'reason' ? reasonIn(index.texts[c.index]!) : undefined;
-    let facts = reason ? [reason] : factsOf(c.index);
+    // "…and how many people living there? / Fourteen, no, sixteen people.": a sentence that asks states no
+    // fact; the answer follows it.
+    let facts = reason ? [reason] : asks(index.texts[c.index]!) ? [] : factsOf(c.index);
     let bridge: number | undefined;
     // The fact may follow in the next sentence, or the one after a short fragment ("Boston Police.").
     for (
@@ -187,6 +220,15 @@ export function judge(
         bridge = c.index + step;
       }
     }
+    // "I was in the hospital eleven days. / That's where I met your mawmaw": "that's where" points back to
+    // the place of the sentence before.
+    if (question.want === 'where' && facts.length === 0 && c.index > 1 && POINTS_BACK.test(index.texts[c.index]!)) {
+      const before = factsOf(c.index - 1);
+      if (before.length) {
+        facts = before;
+        bridge = c.index - 1;
+      }
+    }
     // "Your grandfather, now. / Otis.": the name asked for may be a fragment of its own right after.
     if (thing && facts.length === 0 && c.index > 0 && c.index + 1 < index.texts.length) {
       const next = c.index + 1;
@@ -196,12 +238,27 @@ export function judge(
       );
       const names =
         !namesOther && index.texts[next]!.split(/\s+/).length <= decideTuning.nameFragmentWords
-          ? answeringFacts(index.facts[next]!, question.want, question.text).filter((f) => f.kind === 'name')
+          ? answeringFacts(index.facts[next]!, question.want, question.text).filter(
+              // The fragment is the name, not a sentence about someone ("Kuldip was different.").
+              (f) => f.kind === 'name' && wordCount(index.texts[next]!) <= wordCount(f.text),
+            )
           : [];
-      if (names.length) {
-        facts = names;
+      // "I rode my first bull at the county fair. / Bull was called Dynamite.": the next sentence names the
+      // thing in its own words; this one says the rest of what the question asks (more than that one).
+      const namedNext =
+        names.length || (coverageOf.get(next) ?? 0) >= c.coverage || !saysThing(index.texts[next]!, thing)
+          ? names
+          : factsOf(next);
+      if (namedNext.length) {
+        facts = namedNext;
         bridge = next;
       }
+    }
+    if (thing && thingTerm && facts.length === 0 && c.index > 0 && index.terms[c.index]!.includes(thingTerm)) {
+      const named = namedByPronoun(index, c.index, thing, (at) =>
+        answeringFacts(index.facts[at]!, question.want, question.text).filter((f) => f.kind === 'name'),
+      );
+      if (named) ({ facts, bridge } = named);
     }
     // "who took over the farm": a person doing something else the story tells of ("I left the farm and joined
     // the Air Force") is not the one asked about — the question's verb (or a related word, or one of its
@@ -218,26 +275,51 @@ export function judge(
         (v) =>
           !says(v) &&
           !saysInWords(index.texts[c.index]!, v) &&
-          !(bridge !== undefined && saysInWords(index.texts[bridge]!, v)),
+          !(bridge !== undefined && saysInWords(index.texts[bridge]!, v)) &&
+          !saysEnd(index.texts[c.index]!, v),
       );
     // "did your father come home": a question about one of the family is answered only by a sentence that
     // speaks of that person (named, or carried by a pronoun), not by one about others ("some did not come home").
-    const kinMissing = kin.some((k) => !says(k));
+    const kinMissing = kin.some((k) => !says(k) && ![...(kinAliases.get(k) ?? [])].some((n) => says(n)));
     const keyMissing = keyNoun !== undefined && !says(keyNoun) && !saysInWords(index.texts[c.index]!, keyNoun);
-    const passes = typed
-      ? facts.length > 0 &&
-        (c.coverage >= decideTuning.minTypedCoverage || (wholeStory && !bridge)) &&
-        !verbMissing &&
-        !kinMissing &&
-        !(keyMissing && c.coverage < decideTuning.keyNounCoverage)
-      : // "did you ever go back to Korea": a yes/no question asks about its verb, not only its topic.
-        !(question.yesNo && verbMissing) &&
-        (c.coverage >= decideTuning.minCoverage ||
-          (reason !== undefined && c.coverage >= decideTuning.minTypedCoverage)) &&
-        !kinMissing &&
-        (which === undefined ||
-          describes ||
-          tellsWhich(index.texts[c.index]!, index.terms[c.index]!, index.facts[c.index]!, question.text, which));
+    const passesIf = (verbSaid: boolean) =>
+      typed
+        ? facts.length > 0 &&
+          (c.coverage >= decideTuning.minTypedCoverage || (wholeStory && !bridge)) &&
+          verbSaid &&
+          !kinMissing &&
+          !(keyMissing && c.coverage < decideTuning.keyNounCoverage)
+        : // "did you ever go back to Korea": a yes/no question asks about its verb, not only its topic.
+          !(question.yesNo && !verbSaid) &&
+          (c.coverage >= decideTuning.minCoverage ||
+            (reason !== undefined && c.coverage >= decideTuning.minTypedCoverage)) &&
+          !kinMissing &&
+          (which === undefined ||
+            describes ||
+            tellsWhich(index.texts[c.index]!, index.terms[c.index]!, index.facts[c.index]!, question.text, which));
+    const passes = !settingOnly && passesIf(!verbMissing);
+    // The looser pass (`decide`): all but the question's verb, and every thing the question names is said.
+    const looseOnly =
+      !passes &&
+      (settingOnly
+        ? passesIf(!verbMissing)
+        : passesIf(true) &&
+          loosely(
+            index.texts[c.index]!,
+            questionNouns.filter((n) => index.df.has(n)),
+            questionVerbs,
+            says,
+            (n) => !KIN_TERMS.has(n) && !index.names.has(n) && !ANSWER_NOUNS.has(n),
+          ));
+    const blocked: string[] = [];
+    if (!passes) {
+      if (typed && facts.length === 0) blocked.push('no-fact');
+      if (c.coverage < (typed ? decideTuning.minTypedCoverage : decideTuning.minCoverage)) blocked.push('coverage');
+      if (verbMissing) blocked.push('verb');
+      if (kinMissing) blocked.push('kin');
+      if (typed && keyMissing && c.coverage < decideTuning.keyNounCoverage) blocked.push('key');
+      if (!typed && which !== undefined) blocked.push('which');
+    }
     // "what happened in Korea" / "They sent me to Korea. But that's a different story.": not told.
     const nextText = index.texts[c.index + 1];
     const untold =
@@ -247,10 +329,30 @@ export function judge(
       (saysUntold(index.texts[c.index]!, question.want) ||
         (nextText !== undefined && nextText.split(/\s+/).length <= ASIDE_WORDS && saysUntold(nextText, question.want)));
     // "did your store burn": the narrator's own ("ours", "my", "we") before someone else's.
-    const own = addressed && FIRST_PERSON.test(index.texts[c.index]!) ? decideTuning.ownBonus : 1;
+    // "did you ever cook at a camp again": the narrator doing it ("I never cooked in a camp again") before
+    // someone else doing it ("the head cook, who had cooked in camps").
+    const own =
+      addressed && FIRST_PERSON.test(index.texts[c.index]!)
+        ? decideTuning.ownBonus *
+          (passes &&
+          question.yesNo &&
+          /^\w+ you\b/.test(question.text) &&
+          narratorDoes(index.texts[c.index]!, questionVerbs)
+            ? decideTuning.ownBonus
+            : 1)
+        : 1;
     // "where did all this happen": the story's details, else the first sentence that says.
     if (wholeStory) {
-      out.push({ ...c, facts, bridge, value: c.index === 0 ? 2 : 1 / (1 + c.index), passes, untold });
+      out.push({
+        ...c,
+        facts,
+        bridge,
+        value: c.index === 0 ? 2 : 1 / (1 + c.index),
+        passes,
+        untold,
+        blocked,
+        looseOnly,
+      });
       continue;
     }
     const value =
@@ -259,59 +361,17 @@ export function judge(
       (bridge ? decideTuning.bridgeShare : 1) *
       factQuality(facts, question.want) *
       unitFit(facts[0], question.text) *
+      prepositionFit(facts[0], question.text) *
       own *
       (reason ? decideTuning.reasonBonus : 1) *
       // "what did he do for a living": a sentence saying someone's role before one that only names people.
       (asksRole(which) && tellsRole(index.texts[c.index]!) ? decideTuning.reasonBonus : 1);
-    out.push({ ...c, facts, bridge, value, passes, untold });
+    out.push({ ...c, facts, bridge, value, passes, untold, blocked, looseOnly });
   }
   return out;
 }
 
-/**
- * Names the story writes only at the start of its sentences ("Lupita came later"), which the index does not
- * take for names: a question word the story writes capitalised and never in lower case.
- */
-function namesOnlyOpening(index: StoryIndex, questionText: string): string[] {
-  const out: string[] = [];
-  for (const word of new Set(questionText.match(/[a-z][a-z'-]{2,}/g) ?? [])) {
-    const bare = word.replace(/'s$/, '');
-    const cap = bare[0]!.toUpperCase() + bare.slice(1);
-    const capitalised = new RegExp(`\\b${cap}\\b`);
-    const lower = new RegExp(`\\b${bare}\\b`);
-    if (!index.texts.some((t, i) => i > 0 && capitalised.test(t)) || index.texts.some((t, i) => i > 0 && lower.test(t)))
-      continue;
-    const term = analyzeShort(bare).terms[0]?.term;
-    // "Yeye", "Nana": a family word written as a name is the normalize stage's to read.
-    if (term && index.df.has(term) && !index.names.has(term) && !KINSHIP_GROUPS.some((g) => g.includes(bare)))
-      out.push(term);
-  }
-  return out;
-}
-
-const LIGHT_VERBS = new Set(['be', 'have', 'do', 'get', 'go', 'come', 'say', 'think', 'know', 'remember', 'mean']);
-
-/** Whether a sentence tells an event of its own: a verb that is neither light nor one of the question's. */
-function tellsOtherEvent(text: string, questionVerbs: readonly string[]): boolean {
-  // "That was in 1988, the year the mill closed": a sentence that only says when is about the one before.
-  if (/^\W*(?:that|it|this|which)\s+(?:was|were|is|'s|would have been|must have been)\b/i.test(text)) return false;
-  const verbs = analyzeShort(text)
-    .terms.filter((t) => t.pos === 'VERB' && !LIGHT_VERBS.has(t.term))
-    .map((t) => t.term);
-  return verbs.length > 0 && !questionVerbs.some((v) => holdsTerm(verbs, v));
-}
-
-/**
- * Whether a sentence goes on about the one before ("He was nineteen.", "Twenty-two years old, just out of
- * the Marines.", "Forty dollars."): it opens with a pronoun or a connective, or it is a short fragment.
- */
-export function continues(text: string): boolean {
-  const first = (/^[\s"'“‘]*([\p{L}\d'-]+)/u.exec(text)?.[1] ?? '').toLowerCase();
-  if (/^(he|she|it|they|his|her|its|their|that|this|those|these|there|then|so|and|but|which|who|we|i)$/.test(first))
-    return true;
-  if (/^\d/.test(first) || findNumbers(first).length > 0) return true;
-  return text.split(/\s+/).length <= 6;
-}
+export { continues };
 
 export type Decision =
   | { kind: 'answer'; chosen: Judged }
@@ -338,6 +398,14 @@ export function decide(judged: readonly Judged[], index: StoryIndex, heardCount:
   const unheard = best(passing.filter((j) => lastId(j) > heardCount));
   if (unheard && (!heard || unheard.coverage > heard.coverage + decideTuning.unheardMargin))
     return { kind: 'not-yet-heard', unheard };
+  if (!heard) {
+    // The looser pass: the story says the thing asked about and the fact, but not with the question's verb
+    // ("who owned the stand" / "the fella with the fruit stand, Nick"). Taken only when exactly one
+    // sentence of the whole story qualifies so, heard, and none passes in the unheard part.
+    const loose = judged.filter((j) => j.looseOnly && !j.untold);
+    if (decideTuning.loosePass && loose.length === 1 && !unheard && lastId(loose[0]!) <= heardCount)
+      return { kind: 'answer', chosen: loose[0]! };
+  }
   if (!heard || heard.untold) return { kind: 'not-in-story' };
   return { kind: 'answer', chosen: heard };
 }

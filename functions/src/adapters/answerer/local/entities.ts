@@ -49,7 +49,9 @@ const MONEY_UNITS =
 const MEASURE_UNITS =
   /^\s*(?:and a half\s+)?(acres?|miles?|feet|foot|inch(?:es)?|yards?|met(?:er|re)s?|kilomet(?:er|re)s?|kilos?|kilograms?|tons?|gallons?|degrees?|below|above|high|deep|tall|long|wide|head|words? a minute|miles an hour)\b/i;
 const AGE_BEFORE = /\b(?:i|he|she|we|they|you|was|were|turned|aged?|at|be)\s*$/i;
-const AGE_AFTER = /^\s*(?:years?[ -]old|year-old|(?:th)? birthday)/i;
+const PERSON_OF =
+  /\b(?:man|woman|widow|widower|fellow|boy|girl|lady|gentleman|bloke|chap|child|kid|baby|bachelor|spinster)\s+of\s+(?:about\s+|around\s+|maybe\s+|nearly\s+|only\s+|just\s+)?$/i;
+const AGE_AFTER = /^\s*(?:and a half\s+)?(?:years?[ -]old|year-old|(?:th)? birthday)/i;
 const COLOURS =
   /\b(red|blue|green|yellow|white|black|brown|orange|pink|purple|grey|gray|silver|gold|golden|violet|navy|crimson|scarlet|maroon|beige|cream|turquoise)\b/gi;
 const TITLES =
@@ -116,6 +118,11 @@ function numberFacts(sentence: string, numbers: NumberSpan[], out: Fact[]): void
   for (const n of numbers) {
     const after = sentence.slice(n.end, n.end + 40);
     const before = sentence.slice(Math.max(0, n.start - 24), n.start);
+    // "a widow of about fifty": a person said with a number is that person's age, not the year '50.
+    if (PERSON_OF.test(before) && n.value <= 110) {
+      push(out, 'age', n.text, n.start);
+      continue;
+    }
     if (n.year) push(out, 'year', n.text, n.start);
     // "a dollar twenty an hour", "two pounds ten": the number after the unit is the cents or shillings.
     if (/\b(?:dollars?|bucks?|pounds?|quid|shillings?)\s+(?:and\s+)?$/i.test(before)) continue;
@@ -246,6 +253,15 @@ export function factsIn(sentence: string): Fact[] {
   const out: Fact[] = [];
   numberFacts(sentence, findNumbers(sentence), out);
   for (const m of sentence.matchAll(new RegExp(DATE_WORDS.source, 'gi'))) push(out, 'date', m[0], m.index!);
+  // "in November fifty-nine": a month and a number no day can be is the month's year ('59).
+  for (const n of findNumbers(sentence))
+    if (
+      !n.year &&
+      n.value > 31 &&
+      n.value < 100 &&
+      new RegExp(`\\b(?:${MONTHS}),?\\s+(?:of\\s+)?$`, 'i').test(sentence.slice(0, n.start))
+    )
+      push(out, 'year', n.text, n.start);
   for (const m of sentence.matchAll(new RegExp(RELATIVE.source, 'gi'))) push(out, 'date', m[0], m.index!);
   for (const m of sentence.matchAll(DECADE)) push(out, 'year', m[0], m.index!);
   for (const m of sentence.matchAll(DURING)) push(out, 'date', m[0], m.index!);

@@ -1,7 +1,9 @@
 import { analyzeShort, type Term } from '../text.ts';
 import type { Fact } from './entities.ts';
+import { findNumbers } from './numbers.ts';
 import type { NormalizedQuestion } from './question.ts';
-import { holdsTerm } from './retrieve.ts';
+import { KINSHIP_GROUPS } from './question-words.ts';
+import { holdsTerm, type StoryIndex } from './retrieve.ts';
 
 /**
  * What a sentence's facts are said of, and what the narrator says she cannot tell: the decide stage's
@@ -143,4 +145,70 @@ export function unitFit(fact: Fact | undefined, questionText: string): number {
   const askedUnit = asked ? TIME_UNIT.exec(asked)?.[1]?.toLowerCase() : undefined;
   const unit = TIME_UNIT.exec(fact.text)?.[1]?.toLowerCase();
   return askedUnit && unit && askedUnit !== unit ? 0.5 : 1;
+}
+
+/**
+ * Names the story writes only at the start of its sentences ("Lupita came later"), which the index does not
+ * take for names: a question word the story writes capitalised and never in lower case.
+ */
+export function namesOnlyOpening(index: StoryIndex, questionText: string): string[] {
+  const out: string[] = [];
+  for (const word of new Set(questionText.match(/[a-z][a-z'-]{2,}/g) ?? [])) {
+    const bare = word.replace(/'s$/, '');
+    const cap = bare[0]!.toUpperCase() + bare.slice(1);
+    const capitalised = new RegExp(`\\b${cap}\\b`);
+    const lower = new RegExp(`\\b${bare}\\b`);
+    if (!index.texts.some((t, i) => i > 0 && capitalised.test(t)) || index.texts.some((t, i) => i > 0 && lower.test(t)))
+      continue;
+    const term = analyzeShort(bare).terms[0]?.term;
+    // "Yeye", "Nana": a family word written as a name is the normalize stage's to read.
+    if (term && index.df.has(term) && !index.names.has(term) && !KINSHIP_GROUPS.some((g) => g.includes(bare)))
+      out.push(term);
+  }
+  return out;
+}
+
+const LIGHT_VERBS = new Set(['be', 'have', 'do', 'get', 'go', 'come', 'say', 'think', 'know', 'remember', 'mean']);
+
+/** Whether a sentence tells an event of its own: a verb that is neither light nor one of the question's. */
+export function tellsOtherEvent(text: string, questionVerbs: readonly string[]): boolean {
+  // "That was in 1988, the year the mill closed": a sentence that only says when is about the one before.
+  if (/^\W*(?:that|it|this|which)\s+(?:was|were|is|'s|would have been|must have been)\b/i.test(text)) return false;
+  const verbs = analyzeShort(text)
+    .terms.filter((t) => t.pos === 'VERB' && !LIGHT_VERBS.has(t.term))
+    .map((t) => t.term);
+  return verbs.length > 0 && !questionVerbs.some((v) => holdsTerm(verbs, v));
+}
+
+/** The words before an age said as the time of an event ("when I was seven", "since she was nine"). */
+export const WHEN_AGED =
+  /\b(?:when|since|till|until|by the time)\s+(?:I|he|she|we|they|you)\s+(?:was|were|turned)\s+(?:about\s+|only\s+|just\s+)?$/i;
+
+/**
+ * A sentence that asks ("and how many people living there?", "Was I scared?"), not one said unsure ("It was
+ * like, four hundred miles?").
+ */
+export function asks(text: string): boolean {
+  return (
+    /\b(?:how|what|who|where|when|why|which)\b[^.?!]*\?["'”’)]*\s*$/i.test(text) ||
+    /^\W*(?:was|were|did|do|does|is|are|could|would|can|have|had|will)\b[^?]*\?["'”’)]*\s*$/i.test(text)
+  );
+}
+
+export const wordCount = (text: string) => text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+
+/** A sentence whose "where" is the place of the one before ("That's where I met her", "There I learned…"). */
+export const POINTS_BACK =
+  /^\W*(?:that'?s where|that is where|that was where|it was there|there (?:i|we|he|she|they)\b)/i;
+
+/**
+ * Whether a sentence goes on about the one before ("He was nineteen.", "Twenty-two years old, just out of
+ * the Marines.", "Forty dollars."): it opens with a pronoun or a connective, or it is a short fragment.
+ */
+export function continues(text: string): boolean {
+  const first = (/^[\s"'“‘]*([\p{L}\d'-]+)/u.exec(text)?.[1] ?? '').toLowerCase();
+  if (/^(he|she|it|they|his|her|its|their|that|this|those|these|there|then|so|and|but|which|who|we|i)$/.test(first))
+    return true;
+  if (/^\d/.test(first) || findNumbers(first).length > 0) return true;
+  return text.split(/\s+/).length <= 6;
 }

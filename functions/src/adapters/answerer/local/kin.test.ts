@@ -47,4 +47,38 @@ describe('kinship words of the family', () => {
       chosen: { id: 0 },
     });
   });
+  it('answers about one of the family from a sentence calling him by the name the story gives him', () => {
+    const story = 'Your grandpa Walter drove a bread van. Walter and I married in June of 1950. We lived on Elm Road.';
+    expect(ask(story, 'when did you and grandpa get married')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    expect(
+      ask(
+        'Your grandpa drove a bread van. Walter and I married in June of 1950.',
+        'when did you and grandpa get married',
+      ),
+    ).toEqual({ kind: 'not-in-story' });
+  });
+  it('takes "uncle pete" as Pete, whatever the story calls him', () => {
+    const story = 'My uncle Ray ran the pub. We moved to Leeds in 1960, and our son Pete was four then.';
+    expect(ask(story, 'how old was uncle pete when you moved')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+  it('reads a family word written with its accent as the word ("mamá", "papá")', () => {
+    const story = 'We lived in the camp. My mamá cooked on a stove outside, beans and rice.';
+    expect(ask(story, 'what did your mom cook')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+  it('does not take a word the story also writes in lower case for a name ("the Golden Star Laundry" / "the laundry")', () => {
+    const story =
+      'We ran the Golden Star Laundry on Pell Street. Everybody worked in the laundry from six in the morning. My mother did the shirts and the collars, with starch.';
+    expect(ask(story, 'what did your mom do in the laundry')).toMatchObject({ kind: 'answer', chosen: { id: 3 } });
+  });
+  it('takes a family word said to the narrator ("people ask me, nana") as her own, not someone else\'s', () => {
+    const story = 'People ask me, nana, were you happy here? I was born in Cork, by the river.';
+    const index = storyIndex({ sentences: splitSentences(story), story: { title: 'T' } });
+    expect(normalizeQuestion('where was nana born', index.words, index.otherKin).narratorWord).toBe('nana');
+    expect(ask(story, 'where was nana born')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    const other = storyIndex({
+      sentences: splitSentences('Your nana was a teacher. I was born in Cork.'),
+      story: { title: 'T' },
+    });
+    expect(normalizeQuestion('where was nana born', other.words, other.otherKin).narratorWord).toBeUndefined();
+  });
 });

@@ -28,7 +28,7 @@ export interface NormalizedQuestion {
 const WANTS: Array<[RegExp, Want]> = [
   [/\b(what|which) colou?r\b/, 'colour'],
   [
-    /\bhow much\b.*\b(cost|costs|pay|paid|money|price|charge|charged|rent|spend|spent|worth|earn|earned|make|made|get|got|sell|sold|buy|bought|save|saved|give|gave|owe|salary|wage|wages)\b/,
+    /\bhow much\b.*\b(cost|costs|pay|paid|money|price|charge|charged|rent|spend|spent|worth|earn|earned|make|made|get|got|sell|sold|buy|bought|save|saved|give|gave|owe|salary|wage|wages|win|won|lose|lost|bet)\b/,
     'money',
   ],
   [/\b(what|how much) (was|were|is) (the |your |his |her |a )?(pay|salary|wage|wages|price|cost|rent|fare)\b/, 'money'],
@@ -50,7 +50,8 @@ const WANTS: Array<[RegExp, Want]> = [
   // question ("who looked after you when you were sick": "when" opens a clause of it).
   [/^(?!(?:what|who|whom|whose|where|why|how|which)\b).*\bwhen\b/, 'when'],
   [
-    /\bwhat (was|is|were) (the |your |his |her |their )?[\w' -]*?\b(called|named)\b|\b(name|names)\b|\bcalled\b/,
+    // Not "why is she called Pinky": a why-question asks the reason for the name.
+    /^(?!(?:why|how come)\b)(?:.*\bwhat (was|is|were) (the |your |his |her |their )?[\w' -]*?\b(called|named)\b|.*\b(name|names)\b|.*\bcalled\b)/,
     'name',
   ],
   // "where did the man who sold you the farm live": "who" opens a clause of a where-question.
@@ -148,6 +149,8 @@ export function normalizeQuestion(
     .join(' ')
     .replace(/\b(?:get|got|getting) up\b/g, 'wake up')
     .replace(/\bfor a living\b/g, 'for work')
+    // "when did he pass away": the idiom means dying; read as its parts it asks about passing something.
+    .replace(/\b(?:pass|passed|passes|passing) (?:away|on)\b/g, (m) => (m.startsWith('passing') ? 'dying' : 'die'))
     // "first name": the name a person is called by, not a first of anything.
     .replace(/\b(?:first|given|christian) name\b/g, 'name');
   const want = WANTS.find(([pattern]) => pattern.test(text))?.[1] ?? 'any';

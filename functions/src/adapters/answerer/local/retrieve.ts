@@ -180,6 +180,7 @@ export function saysInWords(sentence: string, term: string): boolean {
 }
 
 const FRAME_TERMS = new Set([...FRAME_WORDS].flatMap((w) => [w, stemmed(w)]));
+const NAMING_TERMS = new Set(['call', 'called', 'name', 'named'].flatMap((w) => [w, stemmed(w)]));
 
 export interface StoryIndex {
   /** Sentence ids in order, 0 (the details) first. */
@@ -231,13 +232,22 @@ export function storyIndex(request: Pick<AnswerRequest, 'sentences' | 'story'>):
   for (const t of texts.slice(1)) {
     const w = t.toLowerCase().match(/[a-z][a-z-]*/g) ?? [];
     w.forEach((word, i) => {
-      if (w[i - 1] !== 'my' && w[i - 1] !== 'our') otherKin.add(word);
+      // "People ask me, dadi, were you happy": a family word said to the narrator is her own.
+      if (w[i - 1] !== 'my' && w[i - 1] !== 'our' && w[i - 1] !== 'me') otherKin.add(word);
     });
   }
   const names = new Set<string>();
+  // "the Sun Lee Laundry" and "in the laundry": a word the story also writes in lower case is a common noun.
+  const lowerWritten = new Set(texts.slice(1).flatMap((t) => t.match(/(?<![\p{L}'-])[a-z][a-z'-]*/gu) ?? []));
   analyzed.slice(1).forEach((a) => {
     a.tokens.forEach((t, i) => {
-      if (i > 0 && /^[A-Z]/.test(t.value) && t.value !== 'I' && t.type === 'word') {
+      if (
+        i > 0 &&
+        /^[A-Z]/.test(t.value) &&
+        t.value !== 'I' &&
+        t.type === 'word' &&
+        !lowerWritten.has(t.value.toLowerCase())
+      ) {
         const term = a.terms.find((x) => x.term === stemmed(t.value.toLowerCase()))?.term;
         if (term) names.add(term);
       }
@@ -276,8 +286,11 @@ export function questionTerms(question: NormalizedQuestion, index?: StoryIndex):
       .filter((w) => HOW_FRAME_WORDS.has(w))
       .flatMap((w) => [w, stemmed(w)]),
   );
+  // "why is she called Pinky": the naming is what a why-question asks about, not the kind of answer.
+  const kept = question.want === 'reason' ? NAMING_TERMS : undefined;
   for (const t of analyzeShort(question.text).terms)
-    if (!FRAME_TERMS.has(t.term) && !framing.has(t.term) && !seen.has(t.term)) seen.set(t.term, t);
+    if ((!FRAME_TERMS.has(t.term) || kept?.has(t.term)) && !framing.has(t.term) && !seen.has(t.term))
+      seen.set(t.term, t);
   // "What ship did you come on" of a story that never says "ship": the word names the kind of answer (the
   // decide stage wants a sentence that says which one), not something the answer must repeat.
   const which = question.which?.term;

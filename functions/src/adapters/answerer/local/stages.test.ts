@@ -43,6 +43,10 @@ describe('normalize', () => {
     expect(normalizeQuestion('whats miss kowalskis name', story).text).toBe('what is miss kowalski name');
     expect(normalizeQuestion('where did u go', story).text).toBe('where did you go');
     expect(normalizeQuestion('what time did you get up', story).text).toBe('what time did you wake up');
+    expect(normalizeQuestion('when did your uncle pass away', story).text).toBe('when did your uncle die');
+    expect(normalizeQuestion('how much did you win at the fair', story).want).toBe('money');
+    expect(normalizeQuestion('was he ill before passing on', story).text).toBe('was he ill before dying');
+    expect(normalizeQuestion('did you pass the exam', story).text).toBe('did you pass the exam');
     expect(normalizeQuestion('wher did u live', story)).toMatchObject({ text: 'where did you live', want: 'where' });
     expect(normalizeQuestion('howmany cows', story).want).toBe('count');
     expect(normalizeQuestion('whats your first name', story).text).toBe('what is your name');

@@ -96,11 +96,20 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
   const countedThing = want === 'count' ? /\bhow many\s+([a-z]+)/.exec(questionText)?.[1] : undefined;
   const otherAmount = (f: Fact) =>
     countedThing !== undefined && (f.kind === 'money' || f.kind === 'duration') && !AMOUNT_WORDS.test(countedThing);
+  // "what year did you get married" / "We were married two years later": a date counted in years from
+  // another answers a year question when nothing says the year itself (ranked after a year).
+  const yearsOn = (f: Fact) => want === 'year' && f.kind === 'date' && YEARS_ON.test(f.text);
   const matching = facts
     .filter((f) => !otherAmount(f))
     .filter(
-      (f) => kinds.includes(f.kind) && !vague(f) && !offDimension(f) && !otherThing(f) && !inQuestion(f, questionText),
+      (f) =>
+        (kinds.includes(f.kind) || yearsOn(f)) &&
+        !vague(f) &&
+        !offDimension(f) &&
+        !otherThing(f) &&
+        !inQuestion(f, questionText),
     );
+  const rank = (f: Fact) => (kinds.includes(f.kind) ? kinds.indexOf(f.kind) : kinds.length);
   // "how many kids": the count said of the question's own thing ("eighteen kids") before any other.
   const near = (f: Fact) => {
     if (!NEAR_KINDS.has(f.kind)) return 0;
@@ -150,7 +159,7 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
   };
   return matching.sort(
     (a, b) =>
-      kinds.indexOf(a.kind) - kinds.indexOf(b.kind) ||
+      rank(a) - rank(b) ||
       unnamed(a) - unnamed(b) ||
       near(a) - near(b) ||
       mentions(a) - mentions(b) ||
@@ -160,6 +169,10 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
       a.start - b.start,
   );
 }
+
+/** A date counted in years from another ("two years later", "the year after", "the next year"). */
+const YEARS_ON =
+  /\byears?\b.*\b(?:after|before|later|earlier)\b|\b(?:next|following) year\b|\byear (?:after|before)\b/i;
 
 /** Units by the dimension they measure; "how far" wants a distance, "how big" an area or a size. */
 const DIMENSION_UNITS: Record<string, RegExp> = {
@@ -206,9 +219,9 @@ function fitsDimension(f: Fact, dimension: string): boolean {
 const AMOUNT_WORDS =
   /^(?:dollars?|cents?|pounds?|shillings?|pence|quid|pesos?|bucks?|euros?|francs?|marks?|lire|yen|rupees?|hours?|days?|weeks?|months?|years?|minutes?|seconds?|times?|nights?|summers?|winters?|seasons?|shifts?)$/;
 
-/** Words after a colour that are not the thing it colours ("green and white", "red, mostly", "blue as ice"). */
+/** Words after a colour that are not another thing it colours ("green and white", "red, mostly", "blue as ice", "a gray one"). */
 const NOT_A_THING = new Set(
-  'and or but with as in on at from to by for of like then when where that which all too very mostly really still again and-white'.split(
+  'and or but with as in on at from to by for of like then when where that which all too very mostly really still again and-white one ones'.split(
     ' ',
   ),
 );
@@ -252,58 +265,20 @@ export function factQuality(facts: readonly Fact[], want: Want): number {
   return KINDS[want].indexOf(facts[0]!.kind) === 0 ? 1 : 0.6;
 }
 
-/** The thing whose name a question asks for ("the name of the boat" → boat, "your mother's name" → mother). */
-export function namedThing(questionText: string): string | undefined {
-  const q = questionText.replace(/[?!.]/g, '');
-  const match =
-    /names? of (?:(?:the|your|my|his|her|their|that|this|a|an)\s+)*(?:[\w']+\s+)*?([\w-]+?)(?:'s)?(?:\s+(?:who|that|which|did|was|were|in|on|at|from|you|your|when)\b|\s*$)/.exec(
-      q,
-    ) ??
-    /([\w-]+?)(?:'s|s'|s)? (?:first |last |real |full )?names?\b/.exec(q) ??
-    /(?:what|who) (?:was|were|is|are) (?:the |your |his |her )?([\w-]+) (?:called|named)/.exec(q);
-  const word = match?.[1];
-  // "what was your real name": the narrator's own name ("My name was…").
-  if (/^(your|you)$/.test(word ?? '')) return 'my name';
-  return word && !/^(my|the|what|his|her)$/.test(word) ? word : undefined;
-}
+export { namedThing, namesOf } from './names.ts';
 
-/** Titles people write short before a name ("the doctor" is "Dr. Pratt"). */
-const TITLE_ABBREVIATIONS: Record<string, string> = {
-  doctor: 'dr',
-  mister: 'mr',
-  captain: 'capt',
-  sergeant: 'sgt',
-  reverend: 'rev',
-  professor: 'prof',
-};
+/** How much a place after another preposition than the question's counts (`prepositionFit`). */
+const PREPOSITION_MISFIT = 0.6;
 
 /**
- * Names in `sentence` given to `thing` ("my brother Gene", "the bartender, a man named Cleophus", "the
- * teacher was Miss Kowalski"): a name elsewhere in the sentence names something else.
+ * "where was grandpa from": a place after the question's own preposition ("He was from Trinidad") answers
+ * better than one after another ("I met your grandfather at a dance at the Lyceum"), across sentences as
+ * within one.
  */
-export function namesOf(sentence: string, facts: readonly Fact[], thing: string): Fact[] {
-  const lower = sentence.toLowerCase();
-  const word = thing.replace(/[^\w\s-]/g, '');
-  const short = TITLE_ABBREVIATIONS[word];
-  const pattern = `\\b(?:${word}(?:s|es|'s)?${short ? `|${short}\\.?` : ''})(?=\\W|$)`;
-  const spots = [...lower.matchAll(new RegExp(pattern, 'g'))].map((m) => ({
-    start: m.index!,
-    end: m.index! + m[0].length,
-  }));
-  return facts.filter((f) =>
-    spots.some((x) => {
-      // "Dr. Pratt" for "the doctor's name": the title is part of the name given.
-      if (f.start <= x.start && x.end <= f.end) return f.text.length > x.end - x.start + 1;
-      // "my mother's name was Geertruida"
-      if (f.start >= x.end)
-        return /^(?:(?:'s)?\s+(?:first\s+|real\s+|full\s+|christian\s+|maiden\s+)?name)?[\s,]*(?:(?:was|is|were|named|called|by the name of|a|an|the|man|woman|girl|boy|fella|fellow|bloke|lady|guy)[\s,]+)*$/.test(
-          lower.slice(x.end, f.start).replace(/’/g, "'"),
-        );
-      if (f.end <= x.start)
-        return /^[\s,]*(?:(?:was|is|the|a|an|my|our|his|her|their|your|she|he)[\s,]+)*$/.test(
-          lower.slice(f.end, x.start),
-        );
-      return false;
-    }),
-  );
+export function prepositionFit(fact: Fact | undefined, questionText: string): number {
+  if (fact?.kind !== 'place') return 1;
+  const stranded = /\b(from|to)\s*$/.exec(questionText.replace(/[?!.\s]+$/, ''))?.[1];
+  if (!stranded) return 1;
+  const before = (factSentence.get(fact) ?? '').slice(0, fact.start);
+  return new RegExp(`\\b${stranded}\\s+(?:the\\s+)?$`, 'i').test(before) ? 1 : PREPOSITION_MISFIT;
 }

@@ -1,0 +1,92 @@
+import type { CheckContext } from './check.ts';
+import type { Fact } from './entities.ts';
+
+/**
+ * Whether a fact's kind fits the question strictly. The type-match stage lets a question take a nearby kind
+ * when its own is missing (a count may be a measure, an amount or a span of time); here the kinds that can
+ * never be the answer are turned down.
+ */
+
+/** "how much time / longer / older": the question does ask about time. */
+const HOW_MUCH_TIME = /\bhow much (?:time|longer|older|younger|later|earlier|sooner|more time)\b/;
+
+/**
+ * "How much did you win in Cheyenne" / "…up to Cheyenne one summer", "how much was the coat" / "I wore that
+ * coat all five years": "how much" asks an amount (money, a weight, a quantity), and a span of time is never
+ * one, unless the question asks about time itself.
+ */
+export function durationForHowMuch(ctx: CheckContext, _sentence: string, fact: Fact): string | undefined {
+  if (fact.kind !== 'duration') return undefined;
+  const text = ctx.question.text;
+  return /\bhow much\b/.test(text) && !HOW_MUCH_TIME.test(text) ? fact.text : undefined;
+}
+
+/**
+ * "When did you leave the laundry" / "…then Chinese school from five to eight": clock times from one to
+ * another are the hours of something done every day, not when something happened once.
+ */
+export function hoursForWhen(ctx: CheckContext, sentence: string, fact: Fact): string | undefined {
+  if (ctx.question.want !== 'when' || fact.kind !== 'time') return undefined;
+  const before = sentence.slice(Math.max(0, fact.start - 30), fact.start);
+  const after = sentence.slice(fact.end, fact.end + 30);
+  const span = /\b(?:from|between)\s+$/i.test(before) || /\b(?:to|till|until|and)\s+$/i.test(before);
+  const spanAfter = /^\s+(?:to|till|until|-|–)\s+\S/i.test(after);
+  return span || spanAfter ? `hours ${fact.text}` : undefined;
+}
+
+/**
+ * "How many operators worked at night" / "I was seventeen": a number said as someone's age ("I was
+ * seventeen", "he turned nine") is not a count of anything.
+ */
+export function ageAsCount(ctx: CheckContext, sentence: string, fact: Fact): string | undefined {
+  if (ctx.question.want !== 'count' || fact.kind !== 'count') return undefined;
+  const before = sentence.slice(Math.max(0, fact.start - 30), fact.start);
+  const after = sentence.slice(fact.end, fact.end + 20);
+  if (
+    !/\b(?:I|he|she|we|they|you)\s+(?:was|were|turned|'d turned|had turned)\s+(?:only\s+|just\s+|about\s+)?$/i.test(
+      before,
+    )
+  )
+    return undefined;
+  // "I was twenty dollars short": a number with a noun after it is an amount of that.
+  return /^\s*(?:[,.;!?]|$|years?\b|and\b|or\b|when\b|then\b)/i.test(after) ? `age ${fact.text}` : undefined;
+}
+
+/** Units a "how many" question may ask in ("how many miles", "how many acres"): then a measure answers. */
+const MEASURE_WORD =
+  /^(?:acres?|miles?|feet|foot|inch(?:es)?|yards?|met(?:er|re)s?|kilomet(?:er|re)s?|kilos?|kilograms?|pounds?|tons?|gallons?|degrees?|head|hectares?|stones?|ounces?|grams?|words?)$/;
+
+/**
+ * "How many people got a first" / "…the coldest it gets, maybe fifteen degrees": a measure in a unit is
+ * not a count of the things asked, unless the question counts in that unit ("how many miles").
+ */
+export function measureForCount(ctx: CheckContext, _sentence: string, fact: Fact): string | undefined {
+  if (ctx.question.want !== 'count' || fact.kind !== 'measure') return undefined;
+  const counted = /\bhow many\s+([a-z]+)/.exec(ctx.question.text)?.[1];
+  if (!counted || MEASURE_WORD.test(counted)) return undefined;
+  return fact.text.toLowerCase().includes(counted.replace(/s$/, '')) ? undefined : `${fact.text} not ${counted}`;
+}
+
+/** Money gained and money spent: the two sides of a sum that are never each other's answer. */
+const GAINED = /\b(?:win|wins|won|winning|earn|earns|earned|earning|make|makes|made|making|save|saved|saving)\b/i;
+const SPENT = /\b(?:cost|costs|costing|charge|charged|charging|spend|spent|spending)\b/i;
+
+/**
+ * "How much did it cost to enter" / "Won nine hundred dollars": a sum said of winning or earning is not a
+ * cost, nor a cost a sum won; the verb right before the sum says which it is.
+ */
+export function moneyOtherSide(ctx: CheckContext, sentence: string, fact: Fact): string | undefined {
+  if (fact.kind !== 'money' || !/\bhow much\b/.test(ctx.question.text)) return undefined;
+  const asksGain = GAINED.test(ctx.question.text);
+  const asksCost = SPENT.test(ctx.question.text);
+  if (asksGain === asksCost) return undefined;
+  const before =
+    sentence
+      .slice(Math.max(0, fact.start - 40), fact.start)
+      .split(/[,;:.!?]/)
+      .pop() ?? '';
+  const saidGain = GAINED.test(before);
+  const saidCost = SPENT.test(before);
+  if (saidGain === saidCost) return undefined;
+  return saidGain !== asksGain ? `${saidGain ? 'gained' : 'spent'}: ${fact.text}` : undefined;
+}

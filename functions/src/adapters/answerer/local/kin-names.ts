@@ -1,0 +1,55 @@
+import { analyzeShort } from '../text.ts';
+import { KIN_TERMS } from './referents.ts';
+import type { StoryIndex } from './retrieve.ts';
+
+/**
+ * The names a story gives its family ("my brother Gene", "your grandpa Lionel", "Dai, my youngest
+ * brother"): a question about one of the family ("when did you and grandpa get married") is answered by a
+ * sentence that calls him by his name ("Lionel and me married in fifty-nine"), as by one saying "grandpa".
+ */
+
+const KIN_WORD =
+  '(father|mother|dad|daddy|papa|mum|mom|mam|mama|brother|sister|husband|wife|son|daughter|uncle|aunt|auntie|cousin|grandfather|grandmother|grandpa|grandma|granddad|grandad|granny|nana)';
+const OWNER =
+  '(?:my|your|our|his|her|their)\\s+(?:(?:little|older|younger|big|baby|late|eldest|oldest|youngest|first|second|third|elder|kid|twin)\\s+)*';
+const KIN_THEN_NAME = new RegExp(`\\b${OWNER}${KIN_WORD},?\\s+([A-Z][\\p{L}'-]+)`, 'giu');
+const NAME_THEN_KIN = new RegExp(`\\b([A-Z][\\p{L}'-]+),\\s+${OWNER}${KIN_WORD}\\b`, 'giu');
+
+const termOf = (word: string) => analyzeShort(word).terms[0]?.term;
+
+const cache = new WeakMap<StoryIndex, Map<string, Set<string>>>();
+
+/** Kin term (index stem) → the index terms of the names the story gives that kin. */
+export function kinNames(index: StoryIndex): Map<string, Set<string>> {
+  let out = cache.get(index);
+  if (out) return out;
+  out = new Map();
+  const add = (kinWord: string, name: string) => {
+    const kin = termOf(kinWord.toLowerCase());
+    const term = termOf(name.toLowerCase());
+    // Only a name the story writes as one (capitalised inside sentences), not "my mother Said…".
+    if (!kin || !KIN_TERMS.has(kin) || !term || !index.names.has(term)) return;
+    if (!out!.has(kin)) out!.set(kin, new Set());
+    out!.get(kin)!.add(term);
+  };
+  for (const text of index.texts.slice(1)) {
+    for (const m of text.matchAll(KIN_THEN_NAME)) add(m[1]!, m[2]!);
+    for (const m of text.matchAll(NAME_THEN_KIN)) add(m[2]!, m[1]!);
+  }
+  cache.set(index, out);
+  return out;
+}
+
+/**
+ * Kin words a question pairs with a name ("uncle paul", "grandpa tom"): the name says who is meant, and
+ * the story may call him otherwise ("my son Paul" is the listener's uncle).
+ */
+export function namedKin(questionText: string, index: StoryIndex): Set<string> {
+  const out = new Set<string>();
+  for (const m of questionText.matchAll(/\b([a-z]+)\s+(?=([a-z][a-z'-]+))/g)) {
+    const kin = termOf(m[1]!);
+    const name = termOf(m[2]!.replace(/'s$/, ''));
+    if (kin && KIN_TERMS.has(kin) && name && index.names.has(name)) out.add(kin);
+  }
+  return out;
+}
