@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- interactive`: the local answerer's quality on the dev and test splits side by side
+ * `npm run bench -- interactive`: the local answerer's quality on the dev, validation and test splits side by side
  * (bench/interactive-eval/README.md), its text-answer latency, and the spoken-answer latency (text answer +
  * the local voice engine speaking it, MP3 included) measured in a child Node process started with the flags
  * `npm start` uses (--optimize-for-size), as the local server answers.
@@ -32,13 +32,15 @@ function figures(r: EvalResult): string[] {
 
 export async function interactiveBench(): Promise<void> {
   const dev = loadEvalSet('dev');
+  const validation = loadEvalSet('validation');
   const test = loadEvalSet('test');
-  const problems = goldProblems([...dev, ...test]);
+  const problems = goldProblems([...dev, ...validation, ...test]);
   if (problems.length)
     console.log(`Gold problems (fix the question, it is not scored right):\n  ${problems.join('\n  ')}`);
   const answerer = new LocalAnswerer();
   await scoreAnswerer(answerer, dev.slice(0, 1)); // loads the model: not part of any answer's latency
   const devResult = await scoreAnswerer(answerer, dev);
+  const validationResult = await scoreAnswerer(answerer, validation);
   const testResult = await scoreAnswerer(answerer, test);
   const count = (s: typeof dev) => `${s.length} stories, ${s.reduce((n, x) => n + x.questions.length, 0)} questions`;
   console.log('\nInteractive answers (local answerer, bench/interactive-eval)');
@@ -51,26 +53,25 @@ export async function interactiveBench(): Promise<void> {
     'text answer latency',
   ];
   const devFigures = figures(devResult);
+  const validationFigures = figures(validationResult);
   const testFigures = figures(testResult);
   console.log(
     table(
-      ['', `dev (${count(dev)})`, `test (${count(test)})`],
-      labels.map((label, i) => [label, devFigures[i]!, testFigures[i]!]),
+      ['', `dev (${count(dev)})`, `validation (${count(validation)})`, `test (${count(test)})`],
+      labels.map((label, i) => [label, devFigures[i]!, validationFigures[i]!, testFigures[i]!]),
     ),
   );
-  const tags = [...new Set([...devResult.byTag.keys(), ...testResult.byTag.keys()])].sort();
+  const results = [devResult, validationResult, testResult];
+  const tags = [...new Set(results.flatMap((r) => [...r.byTag.keys()]))].sort();
   console.log('\nBy kind of question (right = cited the answer, or declined as expected):');
   console.log(
     table(
-      ['kind', 'dev', 'test'],
-      tags.map((t) => [
-        t,
-        pct(devResult.byTag.get(t) ?? { total: 0, right: 0 }),
-        pct(testResult.byTag.get(t) ?? { total: 0, right: 0 }),
-      ]),
+      ['kind', 'dev', 'validation', 'test'],
+      tags.map((t) => [t, ...results.map((r) => pct(r.byTag.get(t) ?? { total: 0, right: 0 }))]),
     ),
   );
-  // Only the dev misses are listed: the test split is for reporting, never for looking at what went wrong.
+  // Only the dev misses are listed: validation chooses between changes by its figures alone, and the test split
+  // is for reporting; neither is for looking at what went wrong.
   if (process.env.BENCH_SHOW_DEV_MISSES) console.log(`\nDev misses:\n  ${devResult.failures.join('\n  ')}`);
 
   await spokenFigures(['dev', 'test']);

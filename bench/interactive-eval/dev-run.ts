@@ -1,6 +1,7 @@
 /**
- * The dev split only, with its misses: for tuning (`node --import tsx bench/interactive-eval/dev-run.ts`).
- * The test split is never scored here (bench/interactive-eval/README.md).
+ * The dev split, with its misses: for tuning (`node --import tsx bench/interactive-eval/dev-run.ts`).
+ * `--validation` scores the validation split instead, figures only (it chooses between changes; its misses are
+ * never read). The test split is never scored here (bench/interactive-eval/README.md).
  */
 import { LocalAnswerer } from '@storyloom/functions/adapters/answerer/local';
 import { loadEvalSet, rate, scoreAnswerer } from './score.ts';
@@ -11,12 +12,16 @@ const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-const stories = loadEvalSet('dev').filter((s) => !only || only.some((prefix) => s.file.startsWith(prefix)));
+const split = process.argv.includes('--validation') ? 'validation' : 'dev';
+const stories = loadEvalSet(split).filter((s) => !only || only.some((prefix) => s.file.startsWith(prefix)));
 const result = await scoreAnswerer(new LocalAnswerer(), stories);
 const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
-if (process.argv.includes('--misses')) console.log(result.failures.join('\n'));
+if (process.argv.includes('--misses')) {
+  if (split !== 'dev') throw new Error('--misses lists dev misses only: validation is judged by its figures alone');
+  console.log(result.failures.join('\n'));
+}
 console.log(
-  `dev: cited ${result.answerable.right}/${result.answerable.total} (${pct(rate(result.answerable))}); ` +
+  `${split}: cited ${result.answerable.right}/${result.answerable.total} (${pct(rate(result.answerable))}); ` +
     `declined ${result.declines.right}/${result.declines.total} (${pct(rate(result.declines))}); ` +
     `unsupported ${result.unsupported.count}/${result.unsupported.answersGiven} (${pct(result.unsupported.count / result.unsupported.answersGiven)}); ` +
     `fact text ${result.factText.right}/${result.factText.total} (${pct(rate(result.factText))}); ` +

@@ -36,7 +36,7 @@ export interface EvalStory {
   questions: EvalQuestion[];
 }
 
-export type Split = 'dev' | 'test';
+export type Split = 'dev' | 'validation' | 'test';
 
 /** Question types whose answer text is judged (the acceptance figure: who, where, when, how many). */
 export const FACT_TYPES: readonly QuestionType[] = ['who', 'where', 'when', 'howmany'];
