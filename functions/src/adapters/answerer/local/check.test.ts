@@ -23,6 +23,12 @@ function withRuleOff<T>(rule: string, ask: () => T): T {
 
 afterEach(() => checkTuning.off.clear());
 
+/** The rule turns the answer into "My story doesn't say": with it off, the same story and question answer. */
+function expectRuleDeclines(rule: string, story: string, question: string): void {
+  expect(withRuleOff(rule, () => answerStory(story, question)).declined).toBe(false);
+  expect(answerStory(story, question).declined).toBe('not-in-story');
+}
+
 describe('check: the event a date belongs to', () => {
   const met =
     'I grew up on a pear orchard near Yakima. I met your grandpa Arlo at a barn dance in the summer of 1948. He drove a milk truck for the co-op.';
@@ -45,8 +51,7 @@ describe('check: the event a date belongs to', () => {
 
   it('a date right after another life event (born) does not date the event asked', () => {
     const q = 'when did osvald come to halifax';
-    expect(withRuleOff('other-event', () => answerStory(born, q)).declined).toBe(false);
-    expect(answerStory(born, q).declined).toBe('not-in-story');
+    expectRuleDeclines('other-event', born, q);
   });
 
   it('a birth date answers a question about the birth', () => {
@@ -60,16 +65,14 @@ describe('check: whose birth or death it is', () => {
 
   it("the narrator's birth does not answer when someone else was born", () => {
     const q = 'what year was greta born';
-    expect(withRuleOff('event-of-other', () => answerStory(ward, q)).declined).toBe(false);
-    expect(answerStory(ward, q).declined).toBe('not-in-story');
+    expectRuleDeclines('event-of-other', ward, q);
   });
 
   const daughter = 'We lived over the bakery on Elm Street. Your mother, Ruth, was born there in 1961.';
 
   it("someone else's birth does not answer when the narrator was born", () => {
     const q = 'what year were you born';
-    expect(withRuleOff('event-of-other', () => answerStory(daughter, q)).declined).toBe(false);
-    expect(answerStory(daughter, q).declined).toBe('not-in-story');
+    expectRuleDeclines('event-of-other', daughter, q);
     expect(answerStory(daughter, 'what year was ruth born').answer).toContain('1961');
   });
 
@@ -93,24 +96,21 @@ describe('check: the kind of fact, strictly', () => {
   it('hours from one time to another are not when something happened', () => {
     const story = 'I worked at the bakery on Dock Street. I baked bread there from four to nine, six days a week.';
     const q = 'when did you leave the bakery';
-    expect(withRuleOff('hours-for-when', () => answerStory(story, q)).declined).toBe(false);
-    expect(answerStory(story, q).declined).toBe('not-in-story');
+    expectRuleDeclines('hours-for-when', story, q);
     expect(answerStory(`${story} I left the bakery at four one morning in 1961.`, q).answer).toContain('1961');
   });
 
   it("a number said as someone's age is not a count", () => {
     const story = 'I went to work as a packer at the cannery on Front Street. I was nineteen.';
     const q = 'how many packers worked at the cannery';
-    expect(withRuleOff('age-as-count', () => answerStory(story, q)).declined).toBe(false);
-    expect(answerStory(story, q).declined).toBe('not-in-story');
+    expectRuleDeclines('age-as-count', story, q);
     expect(answerStory(`${story} Forty packers worked at the cannery.`, q).answer).toContain('Forty');
   });
 
   it('a measure in a unit is not a count of the things asked', () => {
     const story = 'The exam hall was freezing. Only a few people passed, and the hall was maybe ten degrees.';
     const q = 'how many people passed';
-    expect(withRuleOff('measure-for-count', () => answerStory(story, q)).declined).toBe(false);
-    expect(answerStory(story, q).declined).toBe('not-in-story');
+    expectRuleDeclines('measure-for-count', story, q);
     expect(answerStory('We drove forty miles to the fair.', 'how many miles did you drive').answer).toContain(
       'forty miles',
     );
@@ -128,8 +128,7 @@ describe('check: the kind of fact, strictly', () => {
   it('a sum won is not a cost', () => {
     const story = 'I entered the county spelling bee in 1958. Won forty dollars.';
     const q = 'how much did it cost to enter the spelling bee';
-    expect(withRuleOff('money-other-side', () => answerStory(story, q)).declined).toBe(false);
-    expect(answerStory(story, q).declined).toBe('not-in-story');
+    expectRuleDeclines('money-other-side', story, q);
     expect(answerStory(story, 'how much did you win at the spelling bee').answer).toContain('forty dollars');
   });
 
@@ -145,8 +144,7 @@ describe('check: whose it is', () => {
 
   it('a person said only as the owner of another is not what the sentence speaks of', () => {
     const q = 'did your uncle ever become the manager';
-    expect(withRuleOff('only-owner', () => answerStory(owner, q)).declined).toBe(false);
-    expect(answerStory(owner, q).declined).toBe('not-in-story');
+    expectRuleDeclines('only-owner', owner, q);
     // Asked about what he owns, the sentence does answer.
     expect(answerStory(owner, "who was your uncle's partner").declined).toBe(false);
     expect(answerStory(uncle, 'did your uncle like the foreman').declined).toBe(false);
@@ -182,15 +180,13 @@ describe('check: which one', () => {
   it('"the mill" does not say which mill', () => {
     const story = 'My father was a weaver. He worked at the mill for thirty years.';
     const q = 'what mill did your father work at';
-    expect(withRuleOff('bare-thing', () => answerStory(story, q)).declined).toBe(false);
-    expect(answerStory(story, q).declined).toBe('not-in-story');
+    expectRuleDeclines('bare-thing', story, q);
   });
 
   it('a word the question already holds does not say which one ("the cotton mill" for "what cotton mill")', () => {
     const story = 'My father was a weaver. He worked at the cotton mill for thirty years.';
     const q = 'what cotton mill did your father work at';
-    expect(withRuleOff('bare-thing', () => answerStory(story, q)).declined).toBe(false);
-    expect(answerStory(story, q).declined).toBe('not-in-story');
+    expectRuleDeclines('bare-thing', story, q);
   });
 
   it('a name before or after the thing does', () => {
@@ -208,15 +204,13 @@ describe('check: which one', () => {
   it('the thing carried in by a pronoun is not said to be any one', () => {
     const story = 'My father worked on the railway. He could sing, that man could sing.';
     const q = 'what railway did your father work for';
-    expect(withRuleOff('bare-thing', () => answerStory(story, q)).declined).toBe(false);
-    expect(answerStory(story, q).declined).toBe('not-in-story');
+    expectRuleDeclines('bare-thing', story, q);
   });
 
   it('for "what X … on", only a name after "on" says which X when the sentence does not say the X', () => {
     const story = 'In 1962 we flew from Manila to Honolulu by way of Guam. It took two days.';
     const q = 'what airline did you fly on';
-    expect(withRuleOff('stranded-object', () => answerStory(story, q)).declined).toBe(false);
-    expect(answerStory(story, q).declined).toBe('not-in-story');
+    expectRuleDeclines('stranded-object', story, q);
     expect(answerStory('In 1962 we flew on Pan Am from Manila to Honolulu.', q).answer).toContain('Pan Am');
   });
 });
