@@ -56,6 +56,22 @@ export function analyzeShort(text: string): { terms: Term[]; tokens: TokenInfo[]
   return { terms: [...indexTerms(tokens), ...numberTerms(text)], tokens };
 }
 
+const tokenCache = new Map<string, TokenInfo[]>();
+
+/**
+ * A sentence's tokens, kept: the answerer's later stages read the same story sentences again for every
+ * question (one cache for all of them; bounded, cleared when full). Callers must not change the array.
+ */
+export function tokensOf(text: string): readonly TokenInfo[] {
+  let tokens = tokenCache.get(text);
+  if (!tokens) {
+    tokens = analyzeShort(text).tokens;
+    if (tokenCache.size > 2_000) tokenCache.clear();
+    tokenCache.set(text, tokens);
+  }
+  return tokens;
+}
+
 const NUMBER_WORD =
   /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|\d[\d,.]*(?:st|nd|rd|th)?)$/;
 

@@ -1,4 +1,4 @@
-import { analyzeShort, type TokenInfo } from '../text.ts';
+import { type TokenInfo, tokensOf } from '../text.ts';
 import type { CheckContext } from './check.ts';
 import type { Judged } from './decide.ts';
 import type { Fact } from './entities.ts';
@@ -10,18 +10,6 @@ import { KIN_TERMS } from './retrieve.ts';
  * your dad become foreman") is not answered by it, nor "who bought your store" by "my husband" in "my
  * husband's cousin said…".
  */
-
-const tokenCache = new Map<string, TokenInfo[]>();
-/** A sentence's tokens, kept for the next question (the check rules read the same sentences again). */
-export function tokensOf(text: string): TokenInfo[] {
-  let tokens = tokenCache.get(text);
-  if (!tokens) {
-    tokens = analyzeShort(text).tokens;
-    if (tokenCache.size > 2_000) tokenCache.clear();
-    tokenCache.set(text, tokens);
-  }
-  return tokens;
-}
 
 const POSSESSIVE_MARK = /^['’]s?$/;
 

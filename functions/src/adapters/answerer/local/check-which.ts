@@ -1,6 +1,5 @@
-import { analyzeShort } from '../text.ts';
+import { analyzeShort, tokensOf } from '../text.ts';
 import type { CheckContext } from './check.ts';
-import { tokensOf } from './check-owner.ts';
 import type { Judged } from './decide.ts';
 import { ANSWER_NOUNS } from './evidence.ts';
 import { termOf } from './names.ts';

@@ -1,4 +1,4 @@
-import { analyzeShort, type TokenInfo } from '../text.ts';
+import { tokensOf } from '../text.ts';
 import { termOf } from './names.ts';
 
 /**
@@ -19,19 +19,12 @@ const LIFE_EVENTS = new Set(['bear', 'die', 'marri', 'marry', 'kill', 'buri', 'd
 const NOUN_PHRASE = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'PART']);
 const POSSESSIVE = /^(my|your|his|her|its|our|their)$/i;
 
-const tokensCache = new Map<string, TokenInfo[]>();
-
 /**
  * Whether the sentence makes the noun the object of a verb of its own ("I saw Pusan harbour burn", "my
  * aunt had a shop"): then it tells another deed done to the thing, not the one asked about.
  */
 export function governedByVerb(text: string, noun: string): boolean {
-  let tokens = tokensCache.get(text);
-  if (!tokens) {
-    tokens = analyzeShort(text).tokens;
-    if (tokensCache.size > 2_000) tokensCache.clear();
-    tokensCache.set(text, tokens);
-  }
+  const tokens = tokensOf(text);
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i]!.type !== 'word' || termOf(tokens[i]!.lemma) !== noun) continue;
     let j = i - 1;
@@ -78,12 +71,7 @@ export function saysEnd(text: string, verb: string): boolean {
  */
 export function narratorDoes(text: string, verbs: readonly string[]): boolean {
   if (!verbs.length) return false;
-  let tokens = tokensCache.get(text);
-  if (!tokens) {
-    tokens = analyzeShort(text).tokens;
-    if (tokensCache.size > 2_000) tokensCache.clear();
-    tokensCache.set(text, tokens);
-  }
+  const tokens = tokensOf(text);
   return tokens.some((t, i) => {
     if (t.pos !== 'VERB' || !verbs.includes(termOf(t.lemma) ?? '')) return false;
     for (let j = i - 1; j >= Math.max(0, i - 3); j--) if (/^(?:i|we)$/i.test(tokens[j]!.value)) return true;
