@@ -84,6 +84,39 @@ describe.runIf(browserTestsEnabled)('questions from the family (browser)', () =>
     }
   });
 
+  it('keyboard only: asking from the story page, focus comes back to the Ask button after Escape and after sending', async () => {
+    const [grandma, grandchild] = await Promise.all([registerVerifiedUser(), registerVerifiedUser()]);
+    const [grandmaLogin, grandchildLogin] = await Promise.all([loginAs(grandma), loginAs(grandchild)]);
+    const story = await createStory(grandmaLogin, { title: 'The washing machine' });
+    await shareWith(grandmaLogin, story.ID, grandchild.username, 'read');
+
+    await signIn(browser.context, grandchildLogin);
+    const { page } = browser;
+    await page.goto(url(`/story/${story.ID}`));
+    const ask = page.getByRole('button', { name: promptText.askTitle(grandma.username) });
+    const dialog = page.getByRole('dialog', { name: promptText.askTitle(grandma.username) });
+    const askHasFocus = () => ask.evaluate((el) => el === document.activeElement);
+    await ask.focus();
+
+    // Opened with Enter, closed with Escape: back where the reader was, not at the top of the page.
+    await page.keyboard.press('Enter');
+    await dialog.getByLabel(promptText.askLabel).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(askHasFocus).toBe(true);
+
+    // Opened again, typed and sent with Enter: the toast says so and focus is on the button again.
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => dialog.getByLabel(promptText.askLabel).evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    await page.keyboard.type('Where did the washing machine stand?');
+    await page.keyboard.press('Enter');
+    await expectToast(page, promptText.askSent(grandma.username));
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(askHasFocus).toBe(true);
+  });
+
   it('the author page offers the question to a reader shared with by name, and never to a stranger', async () => {
     const [teller, reader, stranger] = await Promise.all([
       registerVerifiedUser(),

@@ -70,6 +70,18 @@ export function Modal({ open, onClose, title, children, initialFocusRef, initial
     };
   }, []);
 
+  // A parent may unmount the modal while it is open (a form that goes away once sent or on Escape, e.g.
+  // "Ask … a question"): the dialog then leaves without a close event and focus would fall to <body>,
+  // the top of the page for a keyboard user. Put it back on what opened it.
+  useEffect(
+    () => () => {
+      const target = returnFocusRef.current;
+      returnFocusRef.current = null;
+      if (target?.isConnected) target.focus();
+    },
+    [],
+  );
+
   return (
     <dialog ref={dialogRef} className="modal" aria-modal="true" aria-labelledby={titleId}>
       <div className="modal-header">
