@@ -47,6 +47,10 @@ describe.runIf(browserTestsEnabled)('prompts on the dashboard (browser)', () => 
 
     await expectToast(page, mediaText.audioStoryCreated);
     await waitForPath(page, '/dashboard');
+    // Back does not reopen an empty form for the question just answered (the saved form left the history).
+    await page.goBack();
+    await waitForPath(page, '/dashboard');
+    expect(await page.getByRole('heading', { name: 'Create an Audio Story' }).count()).toBe(0);
     // The card moved on to another question.
     await expect.poll(async () => (await cardQuestion(page).textContent())?.trim()).not.toBe(question);
 

@@ -66,6 +66,12 @@ describe.runIf(browserTestsEnabled)('questions from the family (browser)', () =>
       // Same flow: the offer to share it with the grandchild.
       await expect.poll(() => pathOf(teller)).toMatch(/^\/prompts\/answered\//);
       const answerId = pathOf(teller).split('/').at(-1) as string;
+      // Back from the offer goes to the dashboard, not to an empty form for the question just answered;
+      // Forward brings the offer back.
+      await teller.goBack();
+      await waitForPath(teller, '/dashboard');
+      expect(await teller.getByRole('heading', { name: 'Create a Story', level: 1 }).count()).toBe(0);
+      await teller.goForward();
       await teller.getByRole('button', { name: promptText.shareWith(grandchild.username) }).waitFor();
       expect(await seriousViolations(teller), 'the share offer').toEqual([]);
       await teller.getByRole('button', { name: promptText.shareWith(grandchild.username) }).click();

@@ -167,7 +167,8 @@ export function CreateAudioStoryRoute({
           recordingDraft.keep(null);
           guard.allow();
           toast.success(mediaText.audioStoryCreated);
-          navigate(onSaved ? await onSaved(story.ID) : paths.dashboard.getHref());
+          // The saved form leaves the history: Back must not reopen it empty (CreateStoryRoute.tsx).
+          navigate(onSaved ? await onSaved(story.ID) : paths.dashboard.getHref(), { replace: true });
         },
         onError: (err) => {
           // The take, the file and the text all stay: the user can simply press Save again.

@@ -42,7 +42,8 @@ export function CreateStoryRoute({
     draft.drop();
     guard.allow();
     toast.success(success.storyCreated);
-    navigate(onSaved ? await onSaved(story.ID) : paths.dashboard.getHref());
+    // The saved form leaves the history: Back must not reopen it empty (for a question, one just answered).
+    navigate(onSaved ? await onSaved(story.ID) : paths.dashboard.getHref(), { replace: true });
   });
 
   // Cancel leaves like any other way out: the leave guard asks when there is typing.
