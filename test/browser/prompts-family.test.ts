@@ -1,5 +1,7 @@
 import { promptText, success } from '@storyloom/shared/messages';
+import { answeredMailText } from '@storyloom/shared/messages/family-mail';
 import { describe, expect, it } from 'vitest';
+import { waitForMail } from '../support/mailbox.ts';
 import { createStory, setPublic, shareWith } from '../support/stories.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
 import { seriousViolations } from './axe-support.ts';
@@ -9,7 +11,7 @@ import { expectToast, openContext, waitForPath } from './stories-support.ts';
 /**
  * The family loop on screen: a grandchild a story is shared with by name asks the storyteller a question;
  * the storyteller sees it with who asked, answers it, and shares the answer with the asker in the same
- * flow; the grandchild can then open the new story. (The email that tells them comes from the family digest.)
+ * flow; the grandchild is emailed at once that the question was answered and can open the new story.
  */
 describe.runIf(browserTestsEnabled)('questions from the family (browser)', () => {
   const browser = useBrowser();
@@ -76,6 +78,11 @@ describe.runIf(browserTestsEnabled)('questions from the family (browser)', () =>
       expect(await seriousViolations(teller), 'the share offer').toEqual([]);
       await teller.getByRole('button', { name: promptText.shareWith(grandchild.username) }).click();
       await teller.getByText(promptText.sharedWith(grandchild.username)).waitFor();
+      // What the notice promises: the grandchild is emailed now, with a link to the answer.
+      const mail = await waitForMail(
+        (m) => m.to.includes(grandchild.email) && m.subject === answeredMailText.subject(grandma.username),
+      );
+      expect(mail.text).toContain(`/story/${answerId}`);
       await teller.getByRole('link', { name: promptText.backToDashboard }).click();
       await waitForPath(teller, '/dashboard');
       // Answered: gone from her family list.

@@ -52,7 +52,7 @@ export const promptText = {
   askedByListener: (title: string) => `Asked while listening to “${title}”`,
   shareWith: (name: string) => `Share this story with ${name}`,
   sharedWith: (name: string) =>
-    `Shared with ${name}. They will find it in "Shared with you", and the daily family email tells them.`,
+    `Shared with ${name}. They will find it in "Shared with you", and we email them now that you answered (unless they turned family email off).`,
   shareFailed: 'Failed to share the story. You can share it from the story page.',
   notNow: 'Not now',
   openStory: 'Open the story',

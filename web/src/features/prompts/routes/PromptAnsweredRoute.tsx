@@ -12,8 +12,8 @@ import { useShareWithAsker } from '../api/share-with-asker.ts';
 
 /**
  * /prompts/answered/{storyId}?prompt=<id>: right after a question from the family was answered, the offer to
- * share the new story with whoever asked, by name (the stories' sharing). The asker hears of it from the
- * family digest email; here it is one button.
+ * share the new story with whoever asked, by name (the stories' sharing). The share emails the asker at
+ * once ("{storyteller} answered your question", docs/family-loop.md); here it is one button.
  */
 export function PromptAnsweredRoute() {
   useDocumentTitle(promptText.answeredSaved);
