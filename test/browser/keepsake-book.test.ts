@@ -10,6 +10,7 @@ import { uploadFile } from '../support/uploads.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
 import { browserTestsEnabled, signIn, useBrowser } from './browser.ts';
 import { open, playAndAdvance } from './media-support.ts';
+import { waitForPath } from './stories-support.ts';
 
 /**
  * Make a book from the screen (issue #21): choose, watch it being made to the end, then open a QR
@@ -98,5 +99,33 @@ describe.runIf(browserTestsEnabled)('Make a book (browser)', () => {
     await listener.getByRole('alert').getByText(bookText.listenRevoked).waitFor();
     expect(await listener.locator('audio').count()).toBe(0);
     await visitor.close();
+  });
+
+  it('asks before Back drops a dedication not yet made into a book, and lets the page go once the book is made', async () => {
+    const user = await registerVerifiedUser();
+    const login = await loginAs(user);
+    await createStory({ token: login.token }, { title: 'The kitchen on Elm Street' });
+    await signIn(browser.context, login);
+    const { page } = browser;
+    await open(page, '/profile');
+    await page.getByRole('link', { name: bookText.profileLink }).click();
+    await page.getByLabel(bookText.title).fill('Rose remembers');
+    await page.getByLabel(bookText.dedication).fill('For Tom, who asked.');
+
+    // Back in the middle: the question, and "Keep Writing" keeps everything typed.
+    await page.goBack();
+    const leave = page.getByRole('dialog', { name: 'Leave Without Saving?' });
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Keep Writing' }).click();
+    await waitForPath(page, '/make-book');
+    expect(await page.getByLabel(bookText.title).inputValue()).toBe('Rose remembers');
+    expect(await page.getByLabel(bookText.dedication).inputValue()).toBe('For Tom, who asked.');
+
+    // Once the book is made with these choices there is nothing to lose: Back leaves without asking.
+    await page.getByRole('button', { name: bookText.make }).click();
+    await page.getByText(bookText.status.done).waitFor({ timeout: 60_000 });
+    await page.goBack();
+    await waitForPath(page, '/profile');
+    expect(await leave.count()).toBe(0);
   });
 });

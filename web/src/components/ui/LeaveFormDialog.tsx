@@ -5,7 +5,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 /**
  * Asked when leaving would throw away unsaved work (Cancel, the navbar, Back: the router's blocker
  * holds the navigation until the user answers; `hooks/use-leave-guard.ts`). A long memory is hard to
- * write twice, and a recording harder to make again. Story forms and both recorders use it.
+ * write twice, and a recording harder to make again. Story forms, both recorders and the book form use it.
  */
 export function LeaveFormDialog({
   blocker,

@@ -6,6 +6,8 @@ import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { type FormEvent, type Ref, useId, useMemo, useState } from 'react';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
+import { LeaveFormDialog } from '#web/components/ui/LeaveFormDialog.tsx';
+import { useLeaveGuard } from '#web/hooks/use-leave-guard.ts';
 import { formatPeriod, formatShortDate } from '#web/lib/format.ts';
 import { useMakeBook } from '../api/books.ts';
 
@@ -40,6 +42,11 @@ export function BookForm({
   const [title, setTitle] = useState(defaultTitle);
   const [dedication, setDedication] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Leaving asks while the choices differ from the last book made (or the defaults): a dedication is
+  // written with care, and Back used to drop it silently (docs/web.md, "Nothing lost").
+  const choices = JSON.stringify([title, dedication, pageSize, [...excluded].sort()]);
+  const [madeWith, setMadeWith] = useState(() => JSON.stringify([defaultTitle, '', 'letter', []]));
+  const guard = useLeaveGuard(choices !== madeWith);
 
   const chosen = ordered.filter((s) => !excluded.has(s.ID));
   const toggle = (storyId: string) =>
@@ -64,7 +71,7 @@ export function BookForm({
       setError(firstIssue(parsed.error));
       return;
     }
-    make.mutate(parsed.data, { onError: (e) => setError(e.message) });
+    make.mutate(parsed.data, { onSuccess: () => setMadeWith(choices), onError: (e) => setError(e.message) });
   };
 
   return (
@@ -148,6 +155,7 @@ export function BookForm({
       >
         {bookText.make}
       </BusyButton>
+      <LeaveFormDialog blocker={guard.blocker} />
     </form>
   );
 }
