@@ -1,3 +1,4 @@
+import { accountText } from '@storyloom/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
 import { heading } from './accounts-support.ts';
@@ -56,7 +57,7 @@ describe.runIf(browserTestsEnabled)('Accounts: guards and sessions (browser)', (
     expect(browser.pageErrors).toEqual([]);
   });
 
-  it('when the refresh token is refused too, the session ends and the user is sent to /login', async () => {
+  it('when the refresh token is refused too, the session ends and /login says it expired', async () => {
     const { page, context } = browser;
     const user = await registerVerifiedUser();
     const session = await loginAs(user, { localAddress: '127.0.9.4' });
@@ -65,6 +66,8 @@ describe.runIf(browserTestsEnabled)('Accounts: guards and sessions (browser)', (
     await page.goto(url('/profile'));
     await heading(page, 'Welcome Back');
     expect(pathOf(page)).toBe('/login');
+    // Not a logout: the user is told why they must sign in again (e.g. the password was changed elsewhere).
+    await page.getByText(accountText.sessionExpired).waitFor();
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')])).toEqual([
       null,
       null,

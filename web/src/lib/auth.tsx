@@ -61,14 +61,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const loggingOut = useRef<Promise<void> | null>(null);
 
-  /** Forgets the session here (no server call): a refused profile, or after POST /logout. */
-  const endLocally = useCallback(() => {
-    clearTokens();
-    setToken(null);
-    setProfile(null);
-    // One person's stories must never show for the next one on this device.
-    queryClient.clear();
-  }, [queryClient]);
+  /**
+   * Forgets the session here (no server call): a refused profile, or after POST /logout. `expired`: the
+   * server refused the session (not a logout), so /login says it expired; a refused profile is one.
+   */
+  const endLocally = useCallback(
+    (opts: { expired?: boolean } = {}) => {
+      clearTokens(opts);
+      setToken(null);
+      setProfile(null);
+      // One person's stories must never show for the next one on this device.
+      queryClient.clear();
+    },
+    [queryClient],
+  );
 
   const logout = useCallback(() => {
     loggingOut.current ??= (async () => {
@@ -101,7 +107,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } catch (error) {
         if (signal?.aborted) return;
         // Spec section 4: a 401 when loading the profile logs the user out.
-        if (error instanceof ApiError && error.status === 401) return endLocally();
+        if (error instanceof ApiError && error.status === 401) return endLocally({ expired: true });
         const message = error instanceof ApiError ? error.message : commonFallback.loadProfile;
         setProfile({ session, user: null, error: message });
       }
