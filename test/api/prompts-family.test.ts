@@ -138,6 +138,10 @@ describe('asking a storyteller', () => {
     });
     expect(marked.status).toBe(200);
     expect(marked.body.prompt.asked_by).toEqual({ user_id: f.reader.id, name: f.reader.username });
+    // Opened again (the weekly email's button, Back), the question says which story answers it.
+    const again = await api<PromptDto>('GET', `/api/prompts/${sent.body.id}`, { token: f.teller.token });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: sent.body.id, answered_story_id: story.ID });
     expect((await familyList(f.teller)).map((q) => q.id)).not.toContain(sent.body.id);
     // The same flow shares it with the asker by name, through the stories' own sharing.
     await shareWith(f.teller, story.ID, marked.body.prompt.asked_by?.name as string, 'read');

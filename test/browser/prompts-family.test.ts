@@ -61,6 +61,9 @@ describe.runIf(browserTestsEnabled)('questions from the family (browser)', () =>
       await teller.getByRole('heading', { name: 'Create a Story', level: 1 }).waitFor();
       await teller.getByRole('region', { name: promptText.answeringLabel }).getByText(question).waitFor();
       expect(await teller.getByLabel('Title').inputValue()).toBe(question);
+      // Not answered yet: no note saying it was.
+      expect(await teller.getByText(promptText.alreadyAnswered).count()).toBe(0);
+      const promptId = new URL(teller.url()).searchParams.get('prompt') ?? '';
       await teller.getByLabel('Your story').fill('Ivory silk, with a long veil my mother sewed.');
       await teller.getByRole('button', { name: 'Create Text Story' }).click();
       await expectToast(teller, success.storyCreated);
@@ -87,6 +90,12 @@ describe.runIf(browserTestsEnabled)('questions from the family (browser)', () =>
       await waitForPath(teller, '/dashboard');
       // Answered: gone from her family list.
       await family.getByText(promptText.familyEmpty).waitFor();
+      // Opened again (an old email's button), the answer screen says it was answered and links to the answer.
+      await teller.goto(url(`/create-story?prompt=${encodeURIComponent(promptId)}`));
+      const above = teller.getByRole('region', { name: promptText.answeringLabel });
+      await above.getByText(promptText.alreadyAnswered).waitFor();
+      await above.getByRole('link', { name: promptText.readYourAnswer }).click();
+      await waitForPath(teller, `/story/${answerId}`);
 
       // The grandchild opens the answer.
       await child.goto(url(`/story/${answerId}`));

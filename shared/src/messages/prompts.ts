@@ -42,6 +42,9 @@ export const promptText = {
   // The answer screens
   answeringLabel: 'You are answering:',
   answeredSaved: 'The question is marked as answered.',
+  /** The question was answered before (an old email's button, Back): saving again makes a second answer. */
+  alreadyAnswered: 'You answered this question already. What you save here becomes a new answer.',
+  readYourAnswer: 'Read your answer',
 
   // Questions from your family
   familyTitle: 'Questions from your family',

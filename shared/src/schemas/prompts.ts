@@ -78,6 +78,11 @@ export interface PromptDto {
   asked_at?: string;
   /** Listeners' questions: the story they were listening to. */
   story?: { id: string; title: string };
+  /**
+   * GET /api/prompts/{id} only: the storyteller's story that answers it already (an old email's button or
+   * Back can open an answered question again; the answer screen says so and links to it).
+   */
+  answered_story_id?: string;
 }
 
 /** GET /api/prompts: everything "Browse all" shows. */

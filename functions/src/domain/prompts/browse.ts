@@ -39,9 +39,14 @@ export async function anotherPrompt(
   return { prompt: again ? toPromptDto(again) : null, cycled: true };
 }
 
-/** GET /api/prompts/{id}: one question the storyteller may answer (the answer screens show it). */
+/**
+ * GET /api/prompts/{id}: one question the storyteller may answer (the answer screens show it), with the story
+ * that answers it already, if any (readLiveState: a mark whose story is gone does not count).
+ */
 export async function getPrompt(userId: string, promptId: string): Promise<PromptDto> {
-  return toPromptDto(await promptOf(userId, promptId));
+  const [prompt, state] = await Promise.all([promptOf(userId, promptId), readLiveState(userId)]);
+  const answered = state.answered.get(promptId);
+  return { ...toPromptDto(prompt), ...(answered ? { answered_story_id: answered.storyId } : {}) };
 }
 
 /** GET /api/prompts: every library prompt by theme and the storyteller's own questions, marked answered or hidden. */

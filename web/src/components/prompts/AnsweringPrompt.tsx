@@ -1,6 +1,6 @@
 import { promptText } from '@storyloom/shared/messages';
 import type { PromptDto } from '@storyloom/shared/schemas/prompts';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -58,6 +58,12 @@ export function PromptAbove({ prompt, failed }: { prompt: PromptDto | null; fail
       <p className="prompt-text" dir="auto">
         {prompt.text}
       </p>
+      {prompt.answered_story_id && (
+        <p className="prompt-answered">
+          {promptText.alreadyAnswered}{' '}
+          <Link to={paths.story.getHref(prompt.answered_story_id)}>{promptText.readYourAnswer}</Link>
+        </p>
+      )}
     </section>
   );
 }
