@@ -42,6 +42,13 @@ describe.runIf(browserTestsEnabled)('Accounts: profile (browser)', () => {
     expect(await field(form, 'New Password').inputValue()).toBe('');
     await saved.waitFor({ state: 'detached', timeout: 6_000 });
 
+    // The change ended every other session, not this one: the page keeps the fresh tokens, so a reload (or
+    // the next call) is still signed in.
+    await page.reload();
+    await heading(page, 'Your Profile');
+    await account.getByText(user.username, { exact: true }).waitFor();
+    expect(pathOf(page)).toBe('/profile');
+
     // Logout, then the new password logs in.
     await page.getByRole('button', { name: 'Logout' }).click();
     await heading(page, 'Welcome Back');
