@@ -76,7 +76,7 @@ export function createMediaGate(opts: MediaGateOptions) {
     if ((method === 'GET' || method === 'HEAD') && key !== '') {
       const refusal = await checkQuerySignature(req, url);
       if (refusal) return s3Error(res, 403, refusal.code, refusal.message);
-      return await download(req, res, key, method === 'HEAD');
+      return await download(req, res, key, method === 'HEAD', url.searchParams);
     }
     return s3Error(res, 405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
   };
@@ -131,17 +131,23 @@ export function createMediaGate(opts: MediaGateOptions) {
         };
   }
 
-  async function download(req: IncomingMessage, res: ServerResponse, key: string, headOnly: boolean) {
+  async function download(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    headOnly: boolean,
+    query: URLSearchParams,
+  ) {
     const range = typeof req.headers.range === 'string' ? req.headers.range : undefined;
     try {
       if (headOnly) {
         const head = await opts.s3.send(new HeadObjectCommand({ Bucket: opts.bucket, Key: key }));
-        res.writeHead(200, objectHeaders(head));
+        res.writeHead(200, { ...objectHeaders(head), ...responseOverrides(query) });
         res.end();
         return;
       }
       const got = await opts.s3.send(new GetObjectCommand({ Bucket: opts.bucket, Key: key, Range: range }));
-      res.writeHead(got.ContentRange ? 206 : 200, objectHeaders(got));
+      res.writeHead(got.ContentRange ? 206 : 200, { ...objectHeaders(got), ...responseOverrides(query) });
       const body = got.Body as Readable | undefined;
       if (!body) {
         res.end();
@@ -231,6 +237,30 @@ function tagsAsQuery(xml: string | undefined): string | undefined {
   if (!xml) return undefined;
   const tags = [...xml.matchAll(/<Tag><Key>([^<]*)<\/Key><Value>([^<]*)<\/Value><\/Tag>/g)];
   return tags.map(([, k = '', v = '']) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&') || undefined;
+}
+
+/**
+ * S3's response header overrides of a presigned GET (`response-content-disposition` and the rest, part of the
+ * signed query): a keepsake link names its file as an attachment, so the browser saves the book's PDF
+ * instead of leaving the app for a viewer (data/media.ts presignDownload).
+ */
+const RESPONSE_OVERRIDES: Record<string, string> = {
+  'response-content-type': 'content-type',
+  'response-content-language': 'content-language',
+  'response-expires': 'expires',
+  'response-cache-control': 'cache-control',
+  'response-content-disposition': 'content-disposition',
+  'response-content-encoding': 'content-encoding',
+};
+
+function responseOverrides(query: URLSearchParams): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [param, header] of Object.entries(RESPONSE_OVERRIDES)) {
+    const value = query.get(param);
+    // Only what a header value may hold (node throws on the rest, e.g. a line break); S3 refuses them too.
+    if (value && /^[\t\x20-\x7e]*$/.test(value)) headers[header] = value;
+  }
+  return headers;
 }
 
 function objectHeaders(o: {

@@ -105,6 +105,30 @@ describe('media URLs given to browsers', () => {
 });
 
 describe('the media gate checks signed GETs as S3 does', () => {
+  it('answers with the Content-Disposition and Content-Type a URL was signed for, as S3 does', async () => {
+    // A keepsake's link names its file as an attachment (data/media.ts presignDownload): the book's PDF must
+    // download, not replace the app's page with a viewer.
+    const user = await registerAndLogin();
+    const key = await uploadFile(user, 'story-audio', wavFile(1), 'audio/wav');
+    const signed = (extra: Partial<ConstructorParameters<typeof GetObjectCommand>[0]>) =>
+      getSignedUrl(gateClient(), new GetObjectCommand({ Bucket: env.MEDIA_BUCKET!, Key: key, ...extra }));
+
+    const attachment = await fetch(
+      await signed({
+        ResponseContentDisposition: 'attachment; filename="Rose-remembers.pdf"',
+        ResponseContentType: 'application/octet-stream',
+      }),
+    );
+    expect(attachment.status).toBe(200);
+    expect(attachment.headers.get('content-disposition')).toBe('attachment; filename="Rose-remembers.pdf"');
+    expect(attachment.headers.get('content-type')).toBe('application/octet-stream');
+    expect(Buffer.from(await attachment.arrayBuffer()).equals(wavFile(1))).toBe(true);
+
+    const plain = await fetch(await signed({}));
+    expect(plain.headers.get('content-disposition')).toBeNull();
+    expect(plain.headers.get('content-type')).toBe('audio/wav');
+  });
+
   it('refuses an expired URL, a changed key, another bucket and the run key', async () => {
     const user = await registerAndLogin();
     const key = await uploadFile(user, 'story-audio', wavFile(1), 'audio/wav');
