@@ -172,6 +172,40 @@ describe.runIf(browserTestsEnabled)('Photos in stories (browser)', () => {
     expect(shared.body.photos.map((p) => p.caption)).toEqual(['Third, at the fair', 'Second']);
   });
 
+  it('keyboard: Move down and Move up keep the focus on the moved photo’s buttons', async () => {
+    const user = await registerVerifiedUser();
+    const login = await loginAs(user);
+    const story = await createStory({ token: login.token }, { title: 'Two photos' });
+    for (const caption of ['Porch', 'Kitchen'])
+      expect((await addPhoto(login, story.ID, await pngPhoto(), 'image/png', { caption })).status).toBe(201);
+    await settledPhotos(login, story.ID);
+    await signIn(browser.context, login);
+    const { page } = browser;
+    await open(page, `/story/${story.ID}`);
+    const panel = page.getByRole('region', { name: photoText.manageSection });
+    const captions = () => page.locator('.story-photos figcaption').allTextContents();
+    await expect.poll(captions).toEqual(['Porch', 'Kitchen']);
+    const focused = () =>
+      page.evaluate(() =>
+        document.activeElement === document.body ? '<body>' : (document.activeElement?.textContent ?? ''),
+      );
+
+    // Enter on "Move down" of the first photo: it is last now, so its "Move down" is off and the
+    // keyboard stays on the same photo's "Move up" (not thrown back to the top of the page).
+    await panel
+      .getByRole('listitem', { name: photoText.photoOf(1, 2) })
+      .getByRole('button', { name: /Move down/ })
+      .focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(captions).toEqual(['Kitchen', 'Porch']);
+    await expect.poll(focused).toBe(`${photoText.moveUp}: ${photoText.photoOf(2, 2)}`);
+
+    // And back: Enter moves it up again, and the focus lands on its "Move down".
+    await page.keyboard.press('Enter');
+    await expect.poll(captions).toEqual(['Porch', 'Kitchen']);
+    await expect.poll(focused).toBe(`${photoText.moveDown}: ${photoText.photoOf(1, 2)}`);
+  });
+
   it("shows the photos in the admin's Read modal", async () => {
     const user = await registerVerifiedUser();
     const login = await loginAs(user);

@@ -6,7 +6,7 @@ import {
   STORY_PHOTOS_MAX,
   type StoryPhotoDto,
 } from '@storyloom/shared/photos';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { SecureImage } from '#web/components/media/SecureImage.tsx';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
@@ -156,19 +156,38 @@ function PhotoRow({
   const [confirm, setConfirm] = useState(false);
   const label = photoText.photoOf(index + 1, order.length);
 
-  const run = async (action: () => Promise<{ message?: string }>, fallback: string) => {
+  const run = async (action: () => Promise<{ message?: string }>, fallback: string): Promise<boolean> => {
     setError(null);
     try {
       const answer = await action();
       if (answer.message) onDone(answer.message);
+      return true;
     } catch (err) {
       setError(messageOf(err, fallback));
+      return false;
     }
   };
+  // Keyboard users stay with the photo they moved: its row is keyed by id, so these are the same buttons
+  // in the new place; at an end, where the pressed one is off, the other arrow takes the focus.
+  const upRef = useRef<HTMLButtonElement>(null);
+  const downRef = useRef<HTMLButtonElement>(null);
+  const moving = useRef<{ from: number; by: -1 | 1 } | null>(null);
+  useEffect(() => {
+    if (!moving.current || moving.current.from === index) return;
+    const { by } = moving.current;
+    moving.current = null;
+    const [pressed, other] = by < 0 ? [upRef.current, downRef.current] : [downRef.current, upRef.current];
+    (pressed && !pressed.disabled ? pressed : other)?.focus();
+  }, [index]);
   const move = (by: -1 | 1) => {
+    // Not disabled while saving: a focused button that turns disabled drops the focus to the page.
+    if (reorder.isPending) return;
     const next = [...order];
     [next[index], next[index + by]] = [next[index + by]!, next[index]!];
-    void run(() => reorder.mutateAsync(next), photoText.orderFailed);
+    moving.current = { from: index, by };
+    void run(() => reorder.mutateAsync(next), photoText.orderFailed).then((moved) => {
+      if (!moved) moving.current = null;
+    });
   };
 
   return (
@@ -201,18 +220,22 @@ function PhotoRow({
             {photoText.save}
           </BusyButton>
           <button
+            ref={upRef}
             type="button"
             className="button button-secondary"
-            disabled={index === 0 || reorder.isPending}
+            disabled={index === 0}
+            aria-disabled={reorder.isPending || undefined}
             onClick={() => move(-1)}
           >
             {photoText.moveUp}
             <span className="visually-hidden">: {label}</span>
           </button>
           <button
+            ref={downRef}
             type="button"
             className="button button-secondary"
-            disabled={index === order.length - 1 || reorder.isPending}
+            disabled={index === order.length - 1}
+            aria-disabled={reorder.isPending || undefined}
             onClick={() => move(1)}
           >
             {photoText.moveDown}
