@@ -50,7 +50,9 @@ export function PromptCard() {
   const prompt = next.data?.prompt ?? null;
 
   const another = () => {
-    if (!prompt) return;
+    // Ignored while the next one loads, rather than disabled: a focused button that turns disabled drops
+    // the keyboard to the top of the page.
+    if (!prompt || next.isFetching) return;
     setExclude(next.data?.cycled ? [prompt.id] : [...exclude, prompt.id]);
   };
 
@@ -75,7 +77,7 @@ export function PromptCard() {
               type="button"
               className="button button-secondary"
               onClick={another}
-              disabled={next.isFetching}
+              aria-disabled={next.isFetching || undefined}
               aria-busy={next.isFetching || undefined}
             >
               {promptText.another}
