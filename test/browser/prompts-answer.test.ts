@@ -89,8 +89,12 @@ describe.runIf(browserTestsEnabled)('prompts on the dashboard (browser)', () => 
       .click();
     const lessons = page.getByRole('heading', { name: 'Lessons and advice', level: 3 });
     await expect.poll(() => lessons.evaluate((h) => Math.round(h.getBoundingClientRect().top))).toBeLessThan(100);
-    await page.getByRole('button', { name: `${promptText.hide}: ${second.body.prompt?.text}` }).click();
-    await page.getByRole('button', { name: `${promptText.unhide}: ${second.body.prompt?.text}` }).waitFor();
+    // By keyboard: Enter on Hide, and the focus stays on the same button, now "Show again".
+    await page.getByRole('button', { name: `${promptText.hide}: ${second.body.prompt?.text}` }).focus();
+    await page.keyboard.press('Enter');
+    const showAgain = page.getByRole('button', { name: `${promptText.unhide}: ${second.body.prompt?.text}` });
+    await showAgain.waitFor();
+    await expect.poll(() => showAgain.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await open(page, '/dashboard');
     const seen: string[] = [];

@@ -17,7 +17,10 @@ export function PromptItem({ prompt }: { prompt: ListedPrompt }) {
   const hide = useHidePrompt();
   const toast = useToast();
   const busy = hide.isPending;
+  // Ignored while saving, rather than disabled: a focused button that turns disabled drops the keyboard to
+  // the top of this long page.
   const toggle = () =>
+    !busy &&
     hide.mutate(
       { id: prompt.id, hidden: !prompt.hidden },
       { onError: (err) => toast.error(err instanceof ApiError ? err.message : promptText.hideFailed) },
@@ -52,7 +55,7 @@ export function PromptItem({ prompt }: { prompt: ListedPrompt }) {
           type="button"
           className="button button-secondary"
           onClick={toggle}
-          disabled={busy}
+          aria-disabled={busy || undefined}
           aria-busy={busy || undefined}
           aria-label={`${prompt.hidden ? promptText.unhide : promptText.hide}: ${prompt.text}`}
         >
