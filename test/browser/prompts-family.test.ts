@@ -81,6 +81,9 @@ describe.runIf(browserTestsEnabled)('questions from the family (browser)', () =>
       expect(await seriousViolations(teller), 'the share offer').toEqual([]);
       await teller.getByRole('button', { name: promptText.shareWith(grandchild.username) }).click();
       await teller.getByText(promptText.sharedWith(grandchild.username)).waitFor();
+      // The Share button is gone: the focus is on what comes next, not thrown to the top of the page.
+      const openIt = teller.getByRole('link', { name: promptText.openStory });
+      await expect.poll(() => openIt.evaluate((el) => el === document.activeElement)).toBe(true);
       // What the notice promises: the grandchild is emailed now, with a link to the answer.
       const mail = await waitForMail(
         (m) => m.to.includes(grandchild.email) && m.subject === answeredMailText.subject(grandma.username),
@@ -137,6 +140,19 @@ describe.runIf(browserTestsEnabled)('questions from the family (browser)', () =>
     await expectToast(page, promptText.askSent(grandma.username));
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(askHasFocus).toBe(true);
+  });
+
+  it('the page after answering, opened without its question, offers the way on instead of loading for ever', async () => {
+    const teller = await registerVerifiedUser();
+    const login = await loginAs(teller);
+    const story = await createStory(login, { title: 'An answer' });
+    await signIn(browser.context, login);
+    const { page } = browser;
+    await page.goto(url(`/prompts/answered/${story.ID}`));
+    await page.getByRole('heading', { name: promptText.answeredSaved, level: 1 }).waitFor();
+    await page.getByRole('link', { name: promptText.openStory }).click();
+    await waitForPath(page, `/story/${story.ID}`);
+    expect(await page.getByText('Loading the question…').count()).toBe(0);
   });
 
   it('the author page offers the question to a reader shared with by name, and never to a stranger', async () => {

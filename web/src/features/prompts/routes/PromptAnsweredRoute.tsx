@@ -1,4 +1,5 @@
 import { promptText } from '@storyloom/shared/messages';
+import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { usePrompt } from '#web/components/prompts/api.ts';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
@@ -19,16 +20,22 @@ export function PromptAnsweredRoute() {
   useDocumentTitle(promptText.answeredSaved);
   const { storyId = '' } = useParams();
   const [search] = useSearchParams();
-  const prompt = usePrompt(search.get('prompt'));
+  const promptId = search.get('prompt');
+  const prompt = usePrompt(promptId);
   const share = useShareWithAsker(storyId);
   const asker = prompt.data?.asked_by?.name;
+  // The Share button goes once it has worked: the keyboard moves on to what comes next, not to the page top.
+  const openStory = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (share.isSuccess) openStory.current?.focus();
+  }, [share.isSuccess]);
 
   return (
     <section className="page page-narrow">
       <header className="page-header">
         <h1>{promptText.answeredSaved}</h1>
       </header>
-      {prompt.isPending && <Spinner label="Loading the question…" />}
+      {promptId && prompt.isPending && <Spinner label="Loading the question…" />}
       {prompt.isError && <LoadError message={prompt.error.message} onRetry={() => void prompt.refetch()} />}
       {prompt.data && (
         <div className="prompt-above">
@@ -60,9 +67,19 @@ export function PromptAnsweredRoute() {
         }
       />
       <FormNotice message={share.isSuccess && asker ? promptText.sharedWith(asker) : null} />
-      {share.isSuccess && (
+      {!asker && !(promptId && prompt.isPending) && (
         <div className="button-row">
           <Link to={paths.story.getHref(storyId)} className="button button-primary button-large">
+            {promptText.openStory}
+          </Link>
+          <Link to={paths.dashboard.getHref()} className="button button-secondary button-large">
+            {promptText.backToDashboard}
+          </Link>
+        </div>
+      )}
+      {share.isSuccess && (
+        <div className="button-row">
+          <Link ref={openStory} to={paths.story.getHref(storyId)} className="button button-primary button-large">
             {promptText.openStory}
           </Link>
           <Link to={paths.dashboard.getHref()} className="button button-secondary button-large">
