@@ -224,15 +224,16 @@ describe.runIf(browserTestsEnabled)('Stories: create, edit, delete (browser)', (
 
   it('deletes a story after confirmation, and a missing story says Story Not Found', async () => {
     const { login, caller } = await newSession();
-    const story = await createStory(caller, { title: 'A story to delete' });
+    // A title that asks, as every answered question's does: the dialog does not add a second "?".
+    const story = await createStory(caller, { title: 'What did we eat on Sundays?' });
     await signIn(browser.context, login);
     const { page } = browser;
 
     await page.goto(url(`/story/${story.ID}`));
-    await page.getByRole('heading', { level: 1, name: 'A story to delete' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: story.title }).waitFor();
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect(await crumbs.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
-    expect(await crumbs.locator('[aria-current="page"]').textContent()).toBe('A story to delete');
+    expect(await crumbs.locator('[aria-current="page"]').textContent()).toBe(story.title);
     // The AI Features panel (test/browser/voice-narration.test.ts drives it).
     await page.getByRole('button', { name: 'Generate Narration' }).waitFor();
     // The content as paragraphs, split on line breaks.
@@ -243,6 +244,9 @@ describe.runIf(browserTestsEnabled)('Stories: create, edit, delete (browser)', (
     const dialog = page.getByRole('dialog', { name: 'Delete Story?' });
     await dialog.waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Keep Story');
+    expect(await dialog.locator('p').first().textContent()).toBe(
+      '“What did we eat on Sundays?” will be deleted for good, with its comments, shares and share link. This cannot be undone.',
+    );
     await dialog.getByRole('button', { name: 'Keep Story' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Delete Story', exact: true }).click();

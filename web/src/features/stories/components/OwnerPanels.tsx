@@ -101,9 +101,10 @@ export function OwnerPanels({ story }: { story: StoryDto }) {
         onConfirm={onDelete}
         onCancel={() => setConfirmDelete(false)}
       >
+        {/* The title in quotes and not followed by "?": an answered question's title ends in one already. */}
         <p>
-          Are you sure you want to permanently delete <strong>{story.title}</strong>? Its comments, shares and share
-          link go with it. This cannot be undone.
+          “<strong dir="auto">{story.title}</strong>” will be deleted for good, with its comments, shares and share
+          link. This cannot be undone.
         </p>
       </ConfirmDialog>
     </>

@@ -327,8 +327,8 @@ function ShareLink({ story }: { story: StoryDto }) {
         onCancel={() => setConfirming(false)}
       >
         <p>
-          The link stops working at once: anyone who has it can no longer read <strong>{story.title}</strong>. You can
-          make a new link later, but it will be a different one.
+          The link stops working at once: anyone who has it can no longer read “
+          <strong dir="auto">{story.title}</strong>”. You can make a new link later, but it will be a different one.
         </p>
       </ConfirmDialog>
     </section>
@@ -441,8 +441,8 @@ function ShareWithPeople({ story }: { story: StoryDto }) {
         onCancel={() => setToRemove(null)}
       >
         <p>
-          <strong>{toRemove?.SharedWith.username}</strong> will no longer be able to read <strong>{story.title}</strong>
-          , starting now.
+          <strong>{toRemove?.SharedWith.username}</strong> will no longer be able to read “
+          <strong dir="auto">{story.title}</strong>”, starting now.
         </p>
       </ConfirmDialog>
     </section>
