@@ -145,8 +145,12 @@ describe.runIf(browserTestsEnabled)('Stories: share link, sharing with family, c
       await rp.getByRole('button', { name: 'Post Comment' }).click();
       await rp.getByRole('alert').getByText(storyMessages.commentRequired, { exact: true }).waitFor();
       await rp.getByLabel('Add a comment').fill('I still have the oars!\nThey are in the shed.');
-      await rp.getByRole('button', { name: 'Post Comment' }).click();
+      // Posted from the keyboard: the focus stays on the button (not thrown to the top of the page).
+      const post = rp.getByRole('button', { name: 'Post Comment' });
+      await post.focus();
+      await rp.keyboard.press('Enter');
       await expectToast(rp, storyMessages.commentAdded);
+      await expect.poll(() => post.evaluate((el) => el === document.activeElement)).toBe(true);
       const comment = rp.locator('.comment').filter({ hasText: 'I still have the oars!' });
       await comment.waitFor();
       expect(await comment.locator('.comment-author').textContent()).toBe(reader.user.username);

@@ -1,9 +1,13 @@
-import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 
 /**
- * A button whose action takes a moment (a submit, a save): while `busy` it is disabled, says so to
- * screen readers (aria-busy), and shows `busyLabel` ('Saving…') in place of its label. The one place
- * the SPA draws that state, so every form and dialog waits the same way.
+ * A button whose action takes a moment (a submit, a save): while `busy` it refuses presses, says so to
+ * screen readers (aria-disabled, aria-busy), and shows `busyLabel` ('Saving…') in place of its label. The
+ * one place the SPA draws that state, so every form and dialog waits the same way.
+ *
+ * Busy is `aria-disabled`, not `disabled`: a focused button that turns disabled drops the keyboard to the
+ * top of the page (after posting a comment, saving a transcript…). A press while busy is cancelled, which
+ * also stops the form's submit (Enter in a field presses the form's default button).
  */
 export function BusyButton({
   busy,
@@ -12,6 +16,7 @@ export function BusyButton({
   disabled,
   type = 'submit',
   ref,
+  onClick,
   ...rest
 }: {
   busy: boolean;
@@ -19,8 +24,23 @@ export function BusyButton({
   children: ReactNode;
   ref?: Ref<HTMLButtonElement>;
 } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  const press = (event: MouseEvent<HTMLButtonElement>) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    onClick?.(event);
+  };
   return (
-    <button ref={ref} type={type} disabled={busy || disabled} aria-busy={busy || undefined} {...rest}>
+    <button
+      ref={ref}
+      type={type}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
+      onClick={press}
+      {...rest}
+    >
       {busy && busyLabel ? busyLabel : children}
     </button>
   );
