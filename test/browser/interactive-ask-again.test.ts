@@ -172,7 +172,35 @@ async function askSeveral(page: Page, how: 'touch' | 'keyboard') {
   }
   // The answers are read out: each is a polite live region.
   expect(await dialog.locator('.conversation-answer[aria-live="polite"]').count()).toBe(QUESTIONS.length);
+  if (how === 'keyboard') expect(await tabThroughAnswers(page, dialog)).toEqual({ reachedInput: true, hidden: [] });
   return trail;
+}
+
+/**
+ * From Clear, Tab through every answer's controls (cited sentences, Replay) down to the question box: each one
+ * focused is shown, not under the sticky question box (WCAG 2.4.11). Returns the ones drawn over.
+ */
+async function tabThroughAnswers(page: Page, dialog: Locator) {
+  await dialog.getByRole('button', { name: 'Clear', exact: true }).focus();
+  const hidden: string[] = [];
+  for (let n = 0; n < 40; n++) {
+    await page.keyboard.press('Tab');
+    await scrollSettled(page);
+    const now = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const r = el.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const hits = [r.top + 2, r.bottom - 2].map((y) => document.elementFromPoint(x, y));
+      return {
+        input: el.matches('.interactive-ask input'),
+        shown: hits.every((hit) => hit !== null && el.contains(hit)),
+        label: `${el.getAttribute('aria-label') ?? el.textContent?.trim()} (${Math.round(r.top)}–${Math.round(r.bottom)})`,
+      };
+    });
+    if (now.input) return { reachedInput: true, hidden };
+    if (!now.shown) hidden.push(now.label);
+  }
+  return { reachedInput: false, hidden };
 }
 
 describe.runIf(browserTestsEnabled)('Asking again after several answers (browser)', () => {
