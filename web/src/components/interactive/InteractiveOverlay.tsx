@@ -290,6 +290,7 @@ export function InteractiveOverlay({
             currentTime={highlightTime}
             onSeek={session ? seek : undefined}
             marked={citedIds}
+            cover={askBox}
           />
         </div>
 

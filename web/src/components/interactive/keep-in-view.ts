@@ -22,8 +22,8 @@ export function keepInView(
   el: HTMLElement,
   { cover, instant = false }: { cover?: HTMLElement | null; instant?: boolean } = {},
 ): void {
-  const box = el.getBoundingClientRect();
   const container = scrollParent(el);
+  const box = el.getBoundingClientRect();
   const top = container ? container.getBoundingClientRect().top : 0;
   let bottom = container ? top + container.clientHeight : window.innerHeight;
   if (cover) bottom = Math.min(bottom, cover.getBoundingClientRect().top);
@@ -34,6 +34,12 @@ export function keepInView(
     delta = Math.min(box.bottom - bottom + MARGIN_PX, box.top - top - MARGIN_PX);
   if (Math.abs(delta) < 1) return;
   const behavior = instant || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+  // The last lines of the text cannot scroll above a cover that is over the text box itself (a phone held
+  // sideways leaves a sliver of the box above the pinned question box): the rest moves the box's own scroll
+  // container (the dialog) up, vertically.
+  const rest = container && cover ? delta - (container.scrollHeight - container.clientHeight - container.scrollTop) : 0;
   if (container) container.scrollBy({ top: delta, behavior });
   else window.scrollBy({ top: delta, behavior });
+  const outer = rest > 1 ? scrollParent(container!) : null;
+  if (outer) outer.scrollBy({ top: rest, behavior });
 }
