@@ -18,10 +18,22 @@ describe('kinship words of the family', () => {
     expect(normalizeQuestion('where did great uncle piet live', new Set(), grandparent).text).toBe(
       'where did your brother piet live',
     );
-    // A story told by great-grandpa himself: the word is the narrator's.
-    expect(normalizeQuestion('where did great-grandpa live', new Set(['farm']), new Set(['farm'])).text).toBe(
+    // A story that does not say who the listener's grandparents are: the listener calls the narrator
+    // grandma, so great-grandpa is still her father.
+    expect(normalizeQuestion('where did great grandpa work', new Set(['farm']), new Set(['farm'])).text).toBe(
+      'where did your father work',
+    );
+    // A story told by great-grandpa himself (he speaks of his great-grandchildren): the word is the narrator's.
+    const greatGrandparent = new Set(['farm', 'great-grandchildren']);
+    expect(normalizeQuestion('where did great-grandpa live', greatGrandparent, greatGrandparent).text).toBe(
       'where did you live',
     );
+  });
+  it('reads "granddaddy" as a grandparent\'s word for the narrator', () => {
+    expect(normalizeQuestion('where is granddaddy from', new Set(['farm']), new Set(['farm']))).toMatchObject({
+      text: 'where is you from',
+      narratorWord: 'granddaddy',
+    });
   });
   it('writes a grandparent the story speaks of in the story\'s own word ("grandpa" / "your opa")', () => {
     expect(normalizeQuestion('when did you marry grandpa', new Set(['opa']), new Set(['opa'])).text).toBe(

@@ -144,6 +144,8 @@ export const KINSHIP_GROUPS: string[][] = [
     'grandfather',
     'granddad',
     'grandad',
+    'granddaddy',
+    'grandaddy',
     'gramps',
     'grampa',
     'pop',

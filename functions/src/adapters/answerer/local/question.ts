@@ -80,16 +80,16 @@ function kinshipGroup(word: string): string[] | undefined {
 }
 
 /**
- * "great grandma", "great-grandpa", "great uncle Sam": when the story speaks to a grandchild of their
- * grandparents ("your opa", "your grandmother"), its narrator is a grandparent, and the great-grandparents
- * are the narrator's own parents (a great-uncle her brother). Otherwise the word is the narrator's (a story
- * told by great-grandpa).
+ * "great grandma", "great-grandpa", "great uncle Sam": the listener's word for the narrator is a
+ * grandparent's ("grandma"), so the great-grandparents are the narrator's own parents (a great-uncle her
+ * brother). Only a story that speaks of its listeners as great-grandchildren ("my great-grandchildren") is told
+ * by a great-grandparent, whose word it then is.
  */
-function greatKin(text: string, otherKin: ReadonlySet<string>): string {
-  const grandparentsAreOthers = KINSHIP_GROUPS.some((group) =>
-    group.some((w) => !w.startsWith('great') && otherKin.has(w)),
+function greatKin(text: string, storyWords: ReadonlySet<string>): string {
+  const toldByGreat = [...storyWords].some((w) =>
+    /^great-grand(?:child|children|son|sons|daughter|daughters|kids?)$/.test(w),
   );
-  if (!grandparentsAreOthers) return text;
+  if (toldByGreat) return text;
   return text.replace(/\bgreat[\s-]+([a-z]+?)('s|s)?\b/g, (whole, word: string, possessive?: string) => {
     const group = kinshipGroup(word);
     const said = group === KINSHIP_GROUPS[0] ? 'mother' : group === KINSHIP_GROUPS[1] ? 'father' : GREAT_SIBLING[word];
@@ -115,7 +115,7 @@ export function normalizeQuestion(
       .normalize('NFD')
       .replace(/\p{M}/gu, '')
       .replace(/[‘’]/g, "'"),
-    otherKin,
+    storyWords,
   )
     .replace(/[^a-z0-9'\s-]/g, ' ')
     .split(/\s+/)

@@ -21,6 +21,16 @@ describe('which: "what X" asks which one of a thing', () => {
       ask('The factory made ginger biscuits. We ate the broken ones.', 'what kind of biscuits did they make'),
     ).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
   });
+  it('does not take a name elsewhere in a sentence that says the thing bare for its kind ("the van… to Leith")', () => {
+    const story = "That night my uncle put us all in the van and drove us up to my Aunt Morag's house in Leith.";
+    expect(ask(story, 'what kind of van did your uncle have')).toEqual({ kind: 'not-in-story' });
+    expect(
+      ask(
+        'That night my uncle put us all in the Bedford van and drove us to Leith.',
+        'what kind of van did your uncle have',
+      ),
+    ).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+  });
   it('does not take a place for the thing asked: "what hospital… in Spain" is not "in Madrid"', () => {
     const story = 'I went to work in Spain, in Madrid, and then here to Ohio.';
     expect(ask(story, 'what hospital did you work at in spain')).toEqual({ kind: 'not-in-story' });

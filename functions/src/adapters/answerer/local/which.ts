@@ -99,14 +99,19 @@ export function tellsWhich(
   const stranded = /\b(on|in|at|to|from|with|for|by|into)\s*$/.exec(questionText)?.[1];
   // A person's name does not say what job someone had ("Truus shared her wheat" for "what was Corrie's job").
   const role = ROLE_THINGS.has(which.term);
-  const named = facts.some((f) => {
-    if (f.kind !== 'name' || (f.text.toLowerCase().match(LOWER_WORDS) ?? []).some((w) => asked.has(w))) return false;
-    if (role && facts.some((p) => p.kind === 'person' && p.start === f.start)) return false;
-    const preposition = /\b(in|at|from|to|on|near|into|off|by|with|for)\s+(?:the\s+)?$/i.exec(
-      sentence.slice(0, f.start),
-    );
-    return !preposition || preposition[1]!.toLowerCase() === stranded;
-  });
+  // "what kind of truck" / "he put us in the truck and drove to Lake Charles": a sentence that says the thing
+  // bare tells its kind only by a word at it ("the Ford truck"), not by a name elsewhere.
+  const saysThingItself = which.kind && holdsTerm(sentenceTerms, which.term);
+  const named =
+    !saysThingItself &&
+    facts.some((f) => {
+      if (f.kind !== 'name' || (f.text.toLowerCase().match(LOWER_WORDS) ?? []).some((w) => asked.has(w))) return false;
+      if (role && facts.some((p) => p.kind === 'person' && p.start === f.start)) return false;
+      const preposition = /\b(in|at|from|to|on|near|into|off|by|with|for)\s+(?:the\s+)?$/i.exec(
+        sentence.slice(0, f.start),
+      );
+      return !preposition || preposition[1]!.toLowerCase() === stranded;
+    });
   if (named) return true;
   // "what job / what position": a role told as "became a schoolteacher", "was the best shortstop".
   if (ROLE_THINGS.has(which.term) && ROLE_TOLD.test(sentence)) return true;
