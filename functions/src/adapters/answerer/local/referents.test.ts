@@ -20,6 +20,26 @@ describe('word families (derivational morphology)', () => {
   });
 });
 
+describe('the story read without accents, as the question is', () => {
+  it('answers "tio ramon" from a story that writes "Tío Ramón"', () => {
+    const story = 'We lived on Ninth Street. My uncle, Tío Ramón, was a selector at the cigar factory.';
+    expect(ask(story, 'what was tio ramons job')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    const index = storyIndex({ sentences: splitSentences(story), story: { title: 'T' } });
+    expect(index.words.has('ramon')).toBe(true);
+  });
+});
+
+describe('an existential "there" carries only the sentence before it', () => {
+  it('speaks of the place just named, not of what that sentence carried from further back', () => {
+    const story =
+      'My aunt Greta kept bees. She sold the honey in Bergen. She made candles too. There were three of us children.';
+    const index = storyIndex({ sentences: splitSentences(story), story: { title: 'T' } });
+    expect(holdsTerm(index.terms[4]!, 'candl')).toBe(true);
+    expect(holdsTerm(index.terms[4]!, 'greta')).toBe(false);
+    expect(holdsTerm(index.terms[4]!, 'honey')).toBe(false);
+  });
+});
+
 describe('who and where: the question verb must be told', () => {
   it('declines "where was X stationed" when the story only says where X served, not where he was stationed', () => {
     const story = 'My brother Walter was already in the Army. I stayed home on the farm with my mother.';

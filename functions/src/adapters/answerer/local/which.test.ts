@@ -3,7 +3,7 @@ import { askStages } from './ask-for-tests.ts';
 import { type Fact, factsIn } from './entities.ts';
 import { normalizeQuestion } from './question.ts';
 import { answeringFacts, withContext } from './type-match.ts';
-import { whichThing } from './which.ts';
+import { tellsRole, whichThing } from './which.ts';
 
 const ask = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
 
@@ -30,6 +30,16 @@ describe('which: "what X" asks which one of a thing', () => {
         'what kind of van did your uncle have',
       ),
     ).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+  });
+  it('answers a role question with the vehicle someone drove or the place they worked in, not a ride', () => {
+    const story =
+      'My grandfather Idris drove us to the coast every August. Idris drove the bus to Llanelli for twenty years.';
+    expect(tellsRole('He drove the bus to Llanelli.')).toBe(true);
+    expect(tellsRole('She worked in the bakery on Mill Lane.')).toBe(true);
+    expect(tellsRole('He drove us to the coast.')).toBe(false);
+    expect(ask(story, 'what was idris job')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    const aunt = 'Aunt Hedda came to every wedding. Aunt Hedda worked in the glove factory until 1960.';
+    expect(ask(aunt, 'what did aunt hedda do for a living')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
   });
   it('does not take a place for the thing asked: "what hospital… in Spain" is not "in Madrid"', () => {
     const story = 'I went to work in Spain, in Madrid, and then here to Ohio.';

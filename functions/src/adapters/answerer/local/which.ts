@@ -31,6 +31,9 @@ const KIN_WORDS =
   'father|mother|dad|mum|mom|brother|sister|husband|wife|son|daughter|uncle|aunt|grandfather|grandmother|cousin|friend';
 /** A noun for a person by what they do: a conductor, a diver, a typist, a milkman, the cigarette girl. */
 const AGENT_NOUN = '(?:[a-z-]+\\s+){0,2}[a-z-]+(?:er|or|ist|ian|man|men|woman|girl|boy|maid|hand|keeper|lady)\\b';
+/** Vehicles and places of work someone drives, runs or keeps as their job. */
+const WORKPLACE =
+  '(?:bus|buses|truck|trucks|lorry|tram|train|trains|taxi|cab|van|tractor|grader|crane|elevator|lift|shop|store|caf[eé]|bar|pub|restaurant|diner|bakery|farm|stall|kitchen|hotel|boarding house|laundry|garage|mill|school)';
 const ROLE_TOLD = new RegExp(
   [
     // "my father was a sponge diver", "I was the cigarette girl", "Jock was a cook" (not "That was the winter")
@@ -39,6 +42,11 @@ const ROLE_TOLD = new RegExp(
     '\\b(?:became|become|worked as|work as|trained as|job as|hired as|started as|got on as)\\s+(?:a|an|the)\\s+[a-z]',
     // "One old gentleman, a retired bus conductor called Mr. Pratt": a role said beside the person
     `,\\s+(?:a|an)\\s+${AGENT_NOUN}`,
+    // "she worked at the telephone exchange", "worked in the pit": where someone worked is what they did
+    '\\b(?:worked|works|working)\\s+(?:in|at|on|for)\\s+(?:the|a|an)\\s+[a-z]',
+    // "he drove the bus to Porth", "she ran a café", "kept a shop": the work told by the vehicle or place
+    // someone drove, ran or kept (not "drove us to the coast")
+    `\\b(?:drove|drives|drive|driving|ran|runs|run|running|kept|keeps)\\s+(?:the|a|an)\\s+(?:[a-z-]+\\s+){0,2}?${WORKPLACE}\\b`,
   ].join('|'),
 );
 
