@@ -1,5 +1,6 @@
 import { analyzeShort, type Term } from '../text.ts';
 import { attachedFacts } from './attach.ts';
+import { decideTuning } from './decide-tuning.ts';
 import type { Fact } from './entities.ts';
 import {
   ANSWER_NOUNS,
@@ -30,46 +31,16 @@ import { holdsTerm, KIN_TERMS, retrieve, saysInWords } from './retrieve.ts';
 import { answeringFacts, factQuality, isTyped, namedThing, namesOf, prepositionFit } from './type-match.ts';
 import { asksRole, describesNamed, tellsRole, tellsWhich } from './which.ts';
 
+export { decideTuning };
+
 /**
  * The decide stage: which sentence answers, or a calibrated decline. A sentence answers when it covers
  * enough of the question and, for a question that wants a kind of fact (a year, a person, an amount), states
  * one the question does not already hold; a name the question mentions must be what the sentence speaks of.
  * The same test over the part not heard yet tells "not yet heard" from "my story doesn't say": the unheard
- * part must answer with the same confidence, and better than anything heard.
+ * part must answer with the same confidence, and better than anything heard. This file judges each
+ * sentence (`judge`); `decide-pick.ts` picks among them, with the thresholds in `decide-tuning.ts`.
  */
-export const decideTuning = {
-  /** Share of the question's weight an untyped answer must match. */
-  minCoverage: 0.55,
-  /** The same for a sentence stating the kind of fact asked for. */
-  minTypedCoverage: 0.3,
-  /** A sentence answering together with the next one (which holds the fact) counts this share. */
-  bridgeShare: 0.85,
-  /** "Not yet heard" needs the unheard answer's coverage to beat the heard one's by this much. */
-  unheardMargin: 0.1,
-  /** The fact may come from the next sentence only when that one goes on about this one (`continues`). */
-  bridgeNeedsContinuation: 0,
-  /** A question to "you" prefers sentences in the narrator's first person by this factor. */
-  ownBonus: 1.5,
-  /**
-   * A sentence stating the kind of fact asked for does not answer when another heard sentence covers the
-   * question better by more than this: that one tells of the event and not its date/number, so the fact
-   * found elsewhere is most likely about something else ("when did the club close").
-   */
-  typedShortfall: 0.5,
-  /**
-   * A typed answer covering less than this must speak of the question's key noun (its rarest noun the
-   * story uses, outside a "when…" clause): weak evidence about something else is declined.
-   */
-  keyNounCoverage: 0.5,
-  /** …unless that noun is in more than this share of the story's sentences (the story's topic). */
-  keyNounShare: 0.15,
-  /** A why-question prefers a sentence that gives a reason outright (a "what job" one a role) by this factor. */
-  reasonBonus: 1.5,
-  /** Words of a sentence that is only the name asked for, right after the one naming what it names. */
-  nameFragmentWords: 3,
-  /** Whether the looser pass (`decide`) runs. */
-  loosePass: 1,
-};
 
 const FIRST_PERSON = /\b(I|me|my|mine|we|us|our|ours)\b/i;
 
@@ -371,41 +342,5 @@ export function judge(
   return out;
 }
 
+export { type Decision, decide } from './decide-pick.ts';
 export { continues };
-
-export type Decision =
-  | { kind: 'answer'; chosen: Judged }
-  | { kind: 'not-yet-heard'; unheard: Judged }
-  | { kind: 'not-in-story' };
-
-function best(list: Judged[]): Judged | undefined {
-  let top: Judged | undefined;
-  for (const j of list) if (!top || j.value > top.value) top = j;
-  return top;
-}
-
-/** The heard sentence that answers, or which decline. `heardCount`: sentences heard (ids 1…heardCount). */
-export function decide(judged: readonly Judged[], index: StoryIndex, heardCount: number): Decision {
-  const lastId = (j: Judged) => index.ids[j.bridge ?? j.index]!;
-  const passing = judged.filter((j) => j.passes);
-  const heardAll = judged.filter((j) => lastId(j) <= heardCount);
-  const bestCoverage = Math.max(0, ...heardAll.map((j) => j.coverage));
-  const heard = best(
-    passing.filter(
-      (j) => lastId(j) <= heardCount && (!j.facts.length || j.coverage + decideTuning.typedShortfall >= bestCoverage),
-    ),
-  );
-  const unheard = best(passing.filter((j) => lastId(j) > heardCount));
-  if (unheard && (!heard || unheard.coverage > heard.coverage + decideTuning.unheardMargin))
-    return { kind: 'not-yet-heard', unheard };
-  if (!heard) {
-    // The looser pass: the story says the thing asked about and the fact, but not with the question's verb
-    // ("who owned the stand" / "the fella with the fruit stand, Nick"). Taken only when exactly one
-    // sentence of the whole story qualifies so, heard, and none passes in the unheard part.
-    const loose = judged.filter((j) => j.looseOnly && !j.untold);
-    if (decideTuning.loosePass && loose.length === 1 && !unheard && lastId(loose[0]!) <= heardCount)
-      return { kind: 'answer', chosen: loose[0]! };
-  }
-  if (!heard || heard.untold) return { kind: 'not-in-story' };
-  return { kind: 'answer', chosen: heard };
-}
