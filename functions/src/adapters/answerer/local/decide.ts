@@ -29,7 +29,7 @@ import type { NormalizedQuestion } from './question.ts';
 import type { Candidate, StoryIndex } from './retrieve.ts';
 import { holdsTerm, KIN_TERMS, retrieve, saysInWords } from './retrieve.ts';
 import { answeringFacts, factQuality, isTyped, namedThing, namesOf, prepositionFit } from './type-match.ts';
-import { asksRole, describesNamed, tellsRole, tellsWhich } from './which.ts';
+import { asksRole, describesNamed, roleBeside, tellsRole, tellsWhich } from './which.ts';
 
 export { decideTuning };
 
@@ -231,6 +231,9 @@ export function judge(
       );
       if (named) ({ facts, bridge } = named);
     }
+    // "what was your first job in the shed" / "Lowest job in the shed.": the role is told beside it.
+    if (asksRole(which) && !typed && bridge === undefined && c.index > 0 && !tellsRole(index.texts[c.index]!))
+      bridge = roleBeside(index.texts, c.index, addressed);
     // "who took over the farm": a person doing something else the story tells of ("I left the farm and joined
     // the Air Force") is not the one asked about — the question's verb (or a related word, or one of its
     // family: "drove" / "the driver") must be said. When the story never says it, the story does not tell who.

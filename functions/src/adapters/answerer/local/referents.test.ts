@@ -29,6 +29,14 @@ describe('the story read without accents, as the question is', () => {
   });
 });
 
+describe('"back home" is where, not a deed', () => {
+  it('answers "where did you work back home" with the place the narrator went to work', () => {
+    const story =
+      'I studied in Leeds for four years. Then I went to work for the water board, at the Volta dam, for twenty years.';
+    expect(ask(story, 'where did you work back home')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+});
+
 describe('an existential "there" carries only the sentence before it', () => {
   it('speaks of the place just named, not of what that sentence carried from further back', () => {
     const story =

@@ -303,7 +303,8 @@ export function questionTerms(question: NormalizedQuestion, index?: StoryIndex):
   const kept = question.want === 'reason' ? NAMING_TERMS : undefined;
   for (const t of analyzeShort(question.text).terms)
     if ((!FRAME_TERMS.has(t.term) || kept?.has(t.term)) && !framing.has(t.term) && !seen.has(t.term))
-      seen.set(t.term, t);
+      // "where did you work back home": the tagger reads "home" after a verb as one; it is where, not a deed.
+      seen.set(t.term, t.term === 'home' && t.pos === 'VERB' ? { ...t, pos: 'ADV' } : t);
   // "What ship did you come on" of a story that never says "ship": the word names the kind of answer (the
   // decide stage wants a sentence that says which one), not something the answer must repeat.
   const which = question.which?.term;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { askStages } from './ask-for-tests.ts';
+import { splitSentences } from '../text.ts';
+import { answerStory, askStages } from './ask-for-tests.ts';
 import { type Fact, factsIn } from './entities.ts';
 import { normalizeQuestion } from './question.ts';
 import { answeringFacts, withContext } from './type-match.ts';
-import { tellsRole, whichThing } from './which.ts';
+import { roleBeside, tellsRole, whichThing } from './which.ts';
 
 const ask = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
 
@@ -40,6 +41,24 @@ describe('which: "what X" asks which one of a thing', () => {
     expect(ask(story, 'what was idris job')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
     const aunt = 'Aunt Hedda came to every wedding. Aunt Hedda worked in the glove factory until 1960.';
     expect(ask(aunt, 'what did aunt hedda do for a living')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+  it("takes the role told beside a sentence that only speaks of the job, the narrator's in the first person", () => {
+    const story =
+      'I started at the mill in 1949. I was a bobbin girl. Dirty work, the lowest job in the mill. The overseer was a man called Fenwick.';
+    expect(answerStory(story, 'what was your first job in the mill')).toMatchObject({ citedSentenceIds: [3, 2] });
+    expect(
+      roleBeside(
+        splitSentences(story).map((x) => x.text),
+        2,
+        true,
+      ),
+    ).toBe(1);
+    // Someone else's role is not the narrator's ("The overseer was a man called Fenwick").
+    expect(
+      roleBeside(['', 'Dirty work, the lowest job in the mill.', 'The overseer was a man called Fenwick.'], 1, true),
+    ).toBeUndefined();
+    // "…worked for the railway. / Section hand.": a fragment that is only a role.
+    expect(roleBeside(['', 'My father worked for the railway.', 'Section hand.'], 1, false)).toBe(2);
   });
   it('does not take a place for the thing asked: "what hospital… in Spain" is not "in Madrid"', () => {
     const story = 'I went to work in Spain, in Madrid, and then here to Ohio.';

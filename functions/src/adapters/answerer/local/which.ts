@@ -50,6 +50,32 @@ const ROLE_TOLD = new RegExp(
   ].join('|'),
 );
 
+/** A sentence that is only a role: "Section hand.", "Water boy.", "A conductor." */
+const ROLE_FRAGMENT = new RegExp(
+  `^(?:(?:a|an|the)\\s+)?${AGENT_NOUN.replace('[a-z-]+(?:er', '[a-z-]*(?:er')}[.!]?$`,
+  'i',
+);
+
+/**
+ * "What was your first job in the shed" / "I was a rouseabout. / Picking up the fleeces. / Lowest job in the
+ * shed.": a sentence that answers a role question without telling the role (it speaks of the job) hands it
+ * to the nearest sentence beside it that does ("…my father worked for the railway. / Section hand."), the
+ * next one first; undefined when none within two does.
+ */
+export function roleBeside(texts: readonly string[], at: number, ofNarrator: boolean): number | undefined {
+  for (const step of [1, -1, 2, -2]) {
+    const i = at + step;
+    if (i < 1 || i >= texts.length) continue;
+    const text = texts[i]!.trim();
+    if (ROLE_FRAGMENT.test(text)) return i;
+    // The narrator's role is said in the first person ("I was a conductor"), anyone else's not.
+    if (ROLE_TOLD.test(text) && OWN_ROLE.test(text) === ofNarrator) return i;
+  }
+  return undefined;
+}
+
+const OWN_ROLE = /\bI\s+(?:was|became|worked|had been|started|got on)\b/;
+
 const termCache = new Map<string, string[]>();
 
 /** The index terms of one word (cached: the same words recur in every question about a story). */
