@@ -22,7 +22,7 @@ import {
   WHEN_AGED,
   wordCount,
 } from './evidence.ts';
-import { kinNames, namedKin } from './kin-names.ts';
+import { kinNames, kinWithNarrator, namedKin, WE } from './kin-names.ts';
 import { loosely, narratorDoes, saysEnd } from './loose.ts';
 import { namedByPronoun, saysThing } from './names.ts';
 import type { NormalizedQuestion } from './question.ts';
@@ -106,6 +106,7 @@ export function judge(
     .filter((t) => KIN_TERMS.has(t.term) && index.df.has(t.term) && !paired.has(t.term))
     .map((t) => t.term);
   const kinAliases = kinNames(index);
+  const withNarrator = kinWithNarrator(question.text);
   const addressed = /\b(you|your|yours)\b/.test(question.text);
   const which = question.which;
   // "What was your father's job" / "My father was a sponge diver": a sentence telling a role answers without
@@ -254,7 +255,13 @@ export function judge(
       );
     // "did your father come home": a question about one of the family is answered only by a sentence that
     // speaks of that person (named, or carried by a pronoun), not by one about others ("some did not come home").
-    const kinMissing = kin.some((k) => !says(k) && ![...(kinAliases.get(k) ?? [])].some((n) => says(n)));
+    // "when did you and grandpa get married" / "We were married in 1950": the narrator's "we" speaks of both.
+    const kinMissing = kin.some(
+      (k) =>
+        !says(k) &&
+        ![...(kinAliases.get(k) ?? [])].some((n) => says(n)) &&
+        !(withNarrator.has(k) && WE.test(index.texts[c.index]!)),
+    );
     const keyMissing = keyNoun !== undefined && !says(keyNoun) && !saysInWords(index.texts[c.index]!, keyNoun);
     const passesIf = (verbSaid: boolean) =>
       typed

@@ -3,6 +3,7 @@ import { splitSentences } from '../text.ts';
 import { askStages } from './ask-for-tests.ts';
 import { decide, judge } from './decide.ts';
 import { factsIn } from './entities.ts';
+import { kinWithNarrator } from './kin-names.ts';
 import { normalizeQuestion } from './question.ts';
 import { questionTerms, retrieve, storyIndex } from './retrieve.ts';
 import { answeringFacts, namesOf } from './type-match.ts';
@@ -68,6 +69,25 @@ describe('kinship words of the family', () => {
         'when did you and grandpa get married',
       ),
     ).toEqual({ kind: 'not-in-story' });
+  });
+  it('takes the narrator\'s "we" for both in "you and grandpa"', () => {
+    const story = 'Your grandfather drove the mail van. We were married in Wexford in June 1951.';
+    expect(ask(story, 'when did you and grandpa get married')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    expect(kinWithNarrator('where did you and grandpa live')).toEqual(new Set(['grandfath']));
+    expect(kinWithNarrator('where did grandpa live')).toEqual(new Set());
+    expect(kinWithNarrator('when did you meet grandma')).toEqual(new Set(['grandmoth']));
+    // "I moved to Leeds in 1950" says nothing of grandpa moving with her.
+    expect(
+      ask('Your grandpa was a welder. I moved to Leeds in 1950.', 'when did you and grandpa move to leeds'),
+    ).toEqual({ kind: 'not-in-story' });
+  });
+  it('answers "what month" only with a month, not "two years later"', () => {
+    const story = 'Your grandfather came home from the navy in 1946. We were married two years later in Cobh.';
+    expect(ask(story, 'what month did you and grandpa get married')).toEqual({ kind: 'not-in-story' });
+    const month = (sentence: string) =>
+      answeringFacts(factsIn(sentence), 'when', 'what month did you get married').map((f) => f.text);
+    expect(month('We were married in June of 1948, in Cobh.')).toContain('June');
+    expect(month('We were married two years later, in Cobh.')).toEqual([]);
   });
   it('takes "uncle pete" as Pete, whatever the story calls him', () => {
     const story = 'My uncle Ray ran the pub. We moved to Leeds in 1960, and our son Pete was four then.';

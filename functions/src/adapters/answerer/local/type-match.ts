@@ -66,6 +66,9 @@ function inQuestion(fact: Fact, questionText: string): boolean {
   return words.length > 0 && words.every((w) => q.has(w) || q.has(w.replace(/s$/, '')));
 }
 
+const MONTH =
+  /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b/i;
+
 /** The facts of `facts` that answer `want` and are new to the question, in order. */
 export function answeringFacts(facts: readonly Fact[], want: Want, questionText: string): Fact[] {
   if (!isTyped(want)) return [];
@@ -99,8 +102,11 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
   // "what year did you get married" / "We were married two years later": a date counted in years from
   // another answers a year question when nothing says the year itself (ranked after a year).
   const yearsOn = (f: Fact) => want === 'year' && f.kind === 'date' && YEARS_ON.test(f.text);
+  // "what month did you marry" is not answered by "two years later" or "in 1950": the fact names a month.
+  const monthAsked = want === 'when' && /\b(?:what|which) month\b/.test(questionText);
   const matching = facts
     .filter((f) => !otherAmount(f))
+    .filter((f) => !monthAsked || MONTH.test(f.text))
     .filter(
       (f) =>
         (kinds.includes(f.kind) || yearsOn(f)) &&
