@@ -30,6 +30,18 @@ describe('kinship words of the family', () => {
       'where did you live',
     );
   });
+  it('reads a kinship word typed as two ("paw paw", "pop pop\'s") as the one word', () => {
+    expect(normalizeQuestion('what year was paw paw born', new Set(['boat']), new Set(['boat']))).toMatchObject({
+      text: 'what year was you born',
+      narratorWord: 'pawpaw',
+    });
+    expect(normalizeQuestion('where was pop pops farm', new Set(['farm']), new Set(['farm'])).text).toBe(
+      'where was your farm',
+    );
+    // "dada ji" of a story that says "your dada ji": the story's own words, kept.
+    const story = new Set(['dada', 'ji', 'your']);
+    expect(normalizeQuestion('where did dada ji work', story, story).text).toBe('where did dada ji work');
+  });
   it('reads "granddaddy" as a grandparent\'s word for the narrator', () => {
     expect(normalizeQuestion('where is granddaddy from', new Set(['farm']), new Set(['farm']))).toMatchObject({
       text: 'where is you from',

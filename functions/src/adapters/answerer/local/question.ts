@@ -100,6 +100,26 @@ function greatKin(text: string, storyWords: ReadonlySet<string>): string {
 const GREAT_SIBLING: Record<string, string> = { uncle: 'brother', aunt: 'sister', auntie: 'sister' };
 
 /**
+ * "paw paw", "maw maw's", "pop pop", "grand ma": a kinship word typed as two (joined when together they are
+ * one and the story does not use the first on its own: "dada ji" of a story that says "your dada" stays).
+ */
+function joinKin(storyWords: ReadonlySet<string>) {
+  return (out: string[], word: string): string[] => {
+    const before = out[out.length - 1];
+    if (before !== undefined && !storyWords.has(before)) {
+      const joined = `${before}${word}`;
+      const bare = joined.replace(/'s$|s$/, '');
+      if (kinshipGroup(joined) || kinshipGroup(bare) || kinshipGroup(`${before}-${word}`)) {
+        out[out.length - 1] = kinshipGroup(`${before}-${word}`) && !kinshipGroup(joined) ? `${before}-${word}` : joined;
+        return out;
+      }
+    }
+    out.push(word);
+    return out;
+  };
+}
+
+/**
  * Normalises `question` against the story's own words (`storyWords`: every lower-case word of the story).
  */
 export function normalizeQuestion(
@@ -120,6 +140,7 @@ export function normalizeQuestion(
     .replace(/[^a-z0-9'\s-]/g, ' ')
     .split(/\s+/)
     .filter(Boolean)
+    .reduce(joinKin(storyWords), [])
     .flatMap((raw) => {
       const word = raw.replace(/^'+|'+$/g, '');
       const spelled = SHORTHAND[word];
