@@ -42,6 +42,10 @@ describe('kinship words of the family', () => {
     const story = new Set(['dada', 'ji', 'your']);
     expect(normalizeQuestion('where did dada ji work', story, story).text).toBe('where did dada ji work');
   });
+  it('reads the Welsh and Finnish words for grandparents ("nain", "taid", "mummo") as the narrator\'s', () => {
+    for (const word of ['nain', 'taid', 'mummo'])
+      expect(normalizeQuestion(`where was ${word} born`, new Set(['farm']), new Set(['farm'])).narratorWord).toBe(word);
+  });
   it('reads "granddaddy" as a grandparent\'s word for the narrator', () => {
     expect(normalizeQuestion('where is granddaddy from', new Set(['farm']), new Set(['farm']))).toMatchObject({
       text: 'where is you from',

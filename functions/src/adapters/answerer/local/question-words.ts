@@ -138,6 +138,9 @@ export const KINSHIP_GROUPS: string[][] = [
     'inay',
     'tutu',
     'grandmum',
+    'nain',
+    'mamgu',
+    'mummo',
   ],
   [
     'grandpa',
@@ -201,5 +204,7 @@ export const KINSHIP_GROUPS: string[][] = [
     'nonnino',
     'lolo',
     'tatay',
+    'taid',
+    'tadcu',
   ],
 ];

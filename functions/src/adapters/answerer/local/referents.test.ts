@@ -37,6 +37,18 @@ describe('"back home" is where, not a deed', () => {
   });
 });
 
+describe('where someone grew up, and where a flight left from', () => {
+  it('answers "where did you grow up" with where the narrator was born, not "when he grew up" with a birth', () => {
+    const story = 'I was born in Aberdare in 1931, the second of five. My brother Huw was born in 1935.';
+    expect(ask(story, 'where did you grow up')).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+    expect(ask(story, 'what did huw do when he grew up')).toEqual({ kind: 'not-in-story' });
+  });
+  it('answers "where did you fly out of" with the airport the narrator left from', () => {
+    const story = 'In 1962 I left from Shannon airport on a plane, with one suitcase. My mother cried at the gate.';
+    expect(ask(story, 'where did you fly out of')).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+  });
+});
+
 describe('an existential "there" carries only the sentence before it', () => {
   it('speaks of the place just named, not of what that sentence carried from further back', () => {
     const story =

@@ -48,7 +48,7 @@ const RELATED_WORDS: Record<string, string> = {
   injure: 'break broke crash hurt fall cast hospital',
   die: 'pass passed lost',
   kill: 'death',
-  leave: 'left move moved sail sailed',
+  leave: 'left move moved sail sailed flew',
   trip: 'voyage crossing journey drive ride',
   journey: 'voyage trip crossing drive',
   travel: 'voyage trip journey went',
@@ -118,6 +118,10 @@ const RELATED_WORDS: Record<string, string> = {
   hot: 'degrees summer',
   cold: 'winter below freezing degrees snow frost',
   far: 'miles away',
+  // "where did you grow up", "where are you from originally": where the narrator was born or raised.
+  raise: 'born grew',
+  origin: 'born',
+  fly: 'flew plane airport flight',
 };
 
 function stemmed(word: string): string {
