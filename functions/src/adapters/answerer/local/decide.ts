@@ -232,6 +232,12 @@ export function judge(
       );
       if (named) ({ facts, bridge } = named);
     }
+    // "who did you work for" / "The family I worked for lived in Forest Hill. / The Goldbergs.": the person
+    // said only as "the family" is named by a fragment right after.
+    if (question.want === 'who' && bridge === undefined && facts[0] && unnamedPerson(facts[0])) {
+      const named = namedByFragment(index, c.index, question);
+      if (named) ({ facts, bridge } = named);
+    }
     // "what was your first job in the shed" / "Lowest job in the shed.": the role is told beside it.
     if (asksRole(which) && !typed && bridge === undefined && c.index > 0 && !tellsRole(index.texts[c.index]!))
       bridge = roleBeside(index.texts, c.index, addressed);
@@ -354,3 +360,23 @@ export function judge(
 
 export { type Decision, decide } from './decide-pick.ts';
 export { continues };
+
+/** "the family", "a man": a person the sentence does not name. */
+function unnamedPerson(f: Fact): boolean {
+  return f.kind === 'person' && !/\b\p{Lu}\p{Ll}/u.test(f.text.replace(/^(?:the|a|an|my|our|his|her|their)\s+/i, ''));
+}
+
+/** The next sentence when it is only a name ("The Goldbergs.", "Mr. Abel."), as the facts it answers with. */
+function namedByFragment(
+  index: StoryIndex,
+  at: number,
+  question: NormalizedQuestion,
+): { facts: Fact[]; bridge: number } | undefined {
+  const next = at + 1;
+  if (at < 1 || next >= index.texts.length || wordCount(index.texts[next]!) > decideTuning.nameFragmentWords)
+    return undefined;
+  const facts = answeringFacts(index.facts[next]!, question.want, question.text).filter(
+    (f) => !unnamedPerson(f) && wordCount(f.text) >= wordCount(index.texts[next]!.replace(/^(?:the|a|an)\s+/i, '')),
+  );
+  return facts.length ? { facts, bridge: next } : undefined;
+}

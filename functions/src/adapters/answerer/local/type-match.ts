@@ -268,6 +268,9 @@ export function withContext(sentence: string, facts: readonly Fact[]): readonly 
 /** How good an answer the best fact is: the first kind wanted (1), a fallback kind (0.6). */
 export function factQuality(facts: readonly Fact[], want: Want): number {
   if (!facts.length || !isTyped(want)) return 1;
+  // "who did you work for": "a job for a girl" names nobody; someone said as "a girl", "an old man" answers
+  // who only as a fallback would.
+  if (want === 'who' && facts[0]!.kind === 'person' && /^(?:a|an|some)\s/i.test(facts[0]!.text)) return 0.6;
   return KINDS[want].indexOf(facts[0]!.kind) === 0 ? 1 : 0.6;
 }
 
