@@ -49,6 +49,14 @@ describe('where someone grew up, and where a flight left from', () => {
   });
 });
 
+describe('a street told by its kind of name', () => {
+  it('answers "what street did you live on" with "on Delancey Avenue"', () => {
+    const story =
+      'My father found work at the docks. We lived in two rooms on Delancey Avenue, above a bakery. The street was loud all night.';
+    expect(ask(story, 'what street did you live on')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+});
+
 describe('an existential "there" carries only the sentence before it', () => {
   it('speaks of the place just named, not of what that sentence carried from further back', () => {
     const story =

@@ -118,6 +118,9 @@ const RELATED_WORDS: Record<string, string> = {
   hot: 'degrees summer',
   cold: 'winter below freezing degrees snow frost',
   far: 'miles away',
+  // "what street was the store on" / "on Vermont Avenue": a street is told by its kind of name.
+  street: 'avenue road lane boulevard calle drive',
+  road: 'street avenue lane',
   // "where did you grow up", "where are you from originally": where the narrator was born or raised.
   raise: 'born grew',
   origin: 'born',
