@@ -29,7 +29,7 @@ import type { NormalizedQuestion } from './question.ts';
 import type { Candidate, StoryIndex } from './retrieve.ts';
 import { holdsTerm, KIN_TERMS, retrieve, saysInWords } from './retrieve.ts';
 import { answeringFacts, factQuality, isTyped, namedThing, namesOf, prepositionFit } from './type-match.ts';
-import { asksRole, describesNamed, roleBeside, tellsRole, tellsWhich } from './which.ts';
+import { asksRole, describesNamed, namesAfterStranded, roleBeside, tellsRole, tellsWhich } from './which.ts';
 
 export { decideTuning };
 
@@ -149,7 +149,10 @@ export function judge(
   for (const candidate of candidates) {
     const role = roleCoverage?.get(candidate.index);
     const text = index.texts[candidate.index]!;
-    const describes = which !== undefined && describesNamed(text, question.text);
+    const describes =
+      which !== undefined &&
+      (describesNamed(text, question.text) ||
+        (!which.kind && namesAfterStranded(text, index.facts[candidate.index]!, question.text)));
     const c =
       role !== undefined && role > candidate.coverage && ((asksRole(which) && tellsRole(text)) || describes)
         ? { ...candidate, coverage: role }

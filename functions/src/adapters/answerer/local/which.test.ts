@@ -4,7 +4,7 @@ import { answerStory, askStages } from './ask-for-tests.ts';
 import { type Fact, factsIn } from './entities.ts';
 import { normalizeQuestion } from './question.ts';
 import { answeringFacts, withContext } from './type-match.ts';
-import { roleBeside, tellsRole, whichThing } from './which.ts';
+import { namesAfterStranded, roleBeside, tellsRole, whichThing } from './which.ts';
 
 const ask = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
 
@@ -59,6 +59,14 @@ describe('which: "what X" asks which one of a thing', () => {
     ).toBeUndefined();
     // "…worked for the railway. / Section hand.": a fragment that is only a role.
     expect(roleBeside(['', 'My father worked for the railway.', 'Section hand.'], 1, false)).toBe(2);
+  });
+  it('answers "what ship did you come on" with a name after "on", the ship unsaid, not a weekday', () => {
+    const story =
+      'My brother had gone ahead to Toronto. In 1958 we sailed from Bremen on the Seven Seas, with two suitcases. The ship was crowded.';
+    expect(ask(story, 'what ship did you come over on')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    expect(
+      namesAfterStranded('We came on the Monday.', factsIn('We came on the Monday.'), 'what ship did you come on'),
+    ).toBe(false);
   });
   it('does not take a place for the thing asked: "what hospital… in Spain" is not "in Madrid"', () => {
     const story = 'I went to work in Spain, in Madrid, and then here to Ohio.';

@@ -119,6 +119,25 @@ function objectOfVerb(sentence: string, verbs: readonly string[], asked: Readonl
 const LOWER_WORDS = /[a-z][a-z'-]*/g;
 const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'his', 'her', 'their', 'your', 'this', 'that', 'of', 'some']);
 
+const WEEKDAY_OR_MONTH =
+  /^(?:the\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+
+/**
+ * "What ship did you come on" / "we came to Canada on the Groote Beer": a name right after the question's
+ * last preposition says which thing, without the sentence saying "ship" (so the question's other words are
+ * what it must cover, as for a role).
+ */
+export function namesAfterStranded(sentence: string, facts: readonly Fact[], questionText: string): boolean {
+  const stranded = /\b(on|in|at|to|from|with|for|by|into)\s*$/.exec(questionText)?.[1];
+  if (!stranded) return false;
+  return facts.some(
+    (f) =>
+      f.kind === 'name' &&
+      !WEEKDAY_OR_MONTH.test(f.text) &&
+      new RegExp(`\\b${stranded}\\s+(?:the\\s+)?$`, 'i').test(sentence.slice(0, f.start)),
+  );
+}
+
 /** Whether `sentence` tells which one of the thing asked about. */
 export function tellsWhich(
   sentence: string,
