@@ -1,5 +1,7 @@
 /** The decide stage's thresholds (`decide.ts`, `decide-pick.ts`), tuned on the dev split only. */
 export const decideTuning = {
+  /** The same for a sentence answering a yes/no question with its verb and a "never"/"not". */
+  yesNoDenialCoverage: 0.45,
   /** Share of the question's weight an untyped answer must match. */
   minCoverage: 0.55,
   /** The same for a sentence stating the kind of fact asked for. */

@@ -23,7 +23,7 @@ import {
   wordCount,
 } from './evidence.ts';
 import { kinNames, kinWithNarrator, namedKin, WE } from './kin-names.ts';
-import { loosely, narratorDoes, saysEnd } from './loose.ts';
+import { deniesVerb, loosely, narratorDoes, saysEnd } from './loose.ts';
 import { namedByPronoun, saysThing } from './names.ts';
 import type { NormalizedQuestion } from './question.ts';
 import type { Candidate, StoryIndex } from './retrieve.ts';
@@ -100,6 +100,7 @@ export function judge(
   const mainTerms = new Set(analyzeShort(mainQuestion(question.text)).terms.map((t) => t.term));
   const questionNouns = terms.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN').map((t) => t.term);
   const questionVerbs = terms.filter((t) => t.pos === 'VERB' && mainTerms.has(t.term)).map((t) => t.term);
+  const questionTermSet = new Set(terms.map((t) => t.term));
   // Only a word the story uses: "your dad" of a story that says "Papá" is the listener's word for him.
   const paired = namedKin(question.text, index);
   const kin = terms
@@ -272,6 +273,9 @@ export function judge(
         !(withNarrator.has(k) && WE.test(index.texts[c.index]!)),
     );
     const keyMissing = keyNoun !== undefined && !says(keyNoun) && !saysInWords(index.texts[c.index]!, keyNoun);
+    // "did he ever complain about the foundry" / "He never complained": a yes/no question's own verb, said
+    // with a "never" or "not", answers it on less of the question's other words.
+    const denial = question.yesNo && deniesVerb(index.texts[c.index]!, questionVerbs, questionTermSet);
     const passesIf = (verbSaid: boolean) =>
       typed
         ? facts.length > 0 &&
@@ -282,7 +286,8 @@ export function judge(
         : // "did you ever go back to Korea": a yes/no question asks about its verb, not only its topic.
           !(question.yesNo && !verbSaid) &&
           (c.coverage >= decideTuning.minCoverage ||
-            (reason !== undefined && c.coverage >= decideTuning.minTypedCoverage)) &&
+            (reason !== undefined && c.coverage >= decideTuning.minTypedCoverage) ||
+            (denial && c.coverage >= decideTuning.yesNoDenialCoverage)) &&
           !kinMissing &&
           (which === undefined ||
             describes ||
