@@ -38,6 +38,9 @@ describe('which: "what X" asks which one of a thing', () => {
     expect(tellsRole('He drove the bus to Llanelli.')).toBe(true);
     expect(tellsRole('She worked in the bakery on Mill Lane.')).toBe(true);
     expect(tellsRole('He drove us to the coast.')).toBe(false);
+    // A deed with its object in a relative clause, not "who died", "who moved away".
+    expect(tellsRole('I married the man who repaired the clocks in Kendal.')).toBe(true);
+    expect(tellsRole('My aunt, who moved away in 1950, wrote every week.')).toBe(false);
     expect(ask(story, 'what was idris job')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
     const aunt = 'Aunt Hedda came to every wedding. Aunt Hedda worked in the glove factory until 1960.';
     expect(ask(aunt, 'what did aunt hedda do for a living')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });

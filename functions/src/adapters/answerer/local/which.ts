@@ -44,6 +44,9 @@ const ROLE_TOLD = new RegExp(
     `,\\s+(?:a|an)\\s+${AGENT_NOUN}`,
     // "she worked at the telephone exchange", "worked in the pit": where someone worked is what they did
     '\\b(?:worked|works|working)\\s+(?:in|at|on|for)\\s+(?:the|a|an)\\s+[a-z]',
+    // "my father, who sorted letters at the post office", "the man who sharpened the saws": a deed said of
+    // someone in a relative clause, with its object, is what they did (not "who died", "who came later")
+    '\\bwho\\s+(?!(?:lived|died|married|moved|came|wanted|loved|liked|looked|seemed|needed|used|called|named|married|started|stayed|visited|helped)\\b)[a-z]+ed\\s+(?:the|a|an|all)\\s+[a-z]',
     // "he drove the bus to Porth", "she ran a café", "kept a shop": the work told by the vehicle or place
     // someone drove, ran or kept (not "drove us to the coast")
     `\\b(?:drove|drives|drive|driving|ran|runs|run|running|kept|keeps)\\s+(?:the|a|an)\\s+(?:[a-z-]+\\s+){0,2}?${WORKPLACE}\\b`,
