@@ -141,7 +141,8 @@ export function judge(
   // real name") is about the whole story.
   const wholeStory =
     terms.length === 0 &&
-    (question.want === 'where' ||
+    // Not "where are you from": where someone comes from is not where the story happened.
+    ((question.want === 'where' && !/\bfrom\s*$/.test(question.text)) ||
       question.want === 'when' ||
       question.want === 'year' ||
       (thing !== undefined && question.want === 'name'));

@@ -48,7 +48,7 @@ describe('kinship words of the family', () => {
   });
   it('reads "granddaddy" as a grandparent\'s word for the narrator', () => {
     expect(normalizeQuestion('where is granddaddy from', new Set(['farm']), new Set(['farm']))).toMatchObject({
-      text: 'where is you from',
+      text: 'where did you come from',
       narratorWord: 'granddaddy',
     });
   });

@@ -172,6 +172,8 @@ export function normalizeQuestion(
     .replace(/\bfor a living\b/g, 'for work')
     // "when did he pass away": the idiom means dying; read as its parts it asks about passing something.
     .replace(/\b(?:pass|passed|passes|passing) (?:away|on)\b/g, (m) => (m.startsWith('passing') ? 'dying' : 'die'))
+    // "where are you from (originally)": where the narrator came from ("I come up from Eufaula, Alabama").
+    .replace(/^where (?:are|is|was|were) you from(?: originally)?$/, 'where did you come from')
     // "where did you grow up": where the narrator was raised (not "what did Joe do when he grew up").
     .replace(/^(where\b.*?)\b(?:grow|grew|growing) up\b/, '$1raised')
     // "first name": the name a person is called by, not a first of anything.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerLocally } from '../local.ts';
 import { splitSentences } from '../text.ts';
 import { askStages } from './ask-for-tests.ts';
 import { derived, holdsTerm, storyIndex } from './retrieve.ts';
@@ -46,6 +47,24 @@ describe('where someone grew up, and where a flight left from', () => {
   it('answers "where did you fly out of" with the airport the narrator left from', () => {
     const story = 'In 1962 I left from Shannon airport on a plane, with one suitcase. My mother cried at the gate.';
     expect(ask(story, 'where did you fly out of')).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+  });
+});
+
+describe('where someone is from', () => {
+  it('answers "where are you from" with where the narrator came from, not where they went nor the setting', () => {
+    const sentences = splitSentences('I came to Leeds in 1961, in the rain. I came from Kingston, from Trench Town.');
+    const story = (text: string) =>
+      answerLocally({
+        story: { title: 'T', location: 'Leeds, England' },
+        sentences: splitSentences(text),
+        heardCount: sentences.length,
+        question: 'where are you from originally',
+      });
+    expect(
+      story('I came to Leeds in 1961, in the rain. I came from Kingston, from Trench Town.').citedSentenceIds,
+    ).toEqual([2]);
+    // Only where the narrator went: the story does not say where she is from (nor is the setting the answer).
+    expect(story('I came to Leeds in 1961. It rained for a month.').declined).toBe('not-in-story');
   });
 });
 

@@ -104,9 +104,15 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
   const yearsOn = (f: Fact) => want === 'year' && f.kind === 'date' && YEARS_ON.test(f.text);
   // "what month did you marry" is not answered by "two years later" or "in 1950": the fact names a month.
   const monthAsked = want === 'when' && /\b(?:what|which) month\b/.test(questionText);
+  // "where did you come from" is not answered by where one went ("I came to Glasgow").
+  const fromAsked = want === 'where' && /\bfrom\s*$/.test(questionText);
+  const whereTo = (f: Fact) =>
+    fromAsked &&
+    f.kind === 'place' &&
+    /\b(?:to|into)\s+(?:the\s+)?$/i.test((factSentence.get(f) ?? '').slice(0, f.start));
   const matching = facts
     .filter((f) => !otherAmount(f))
-    .filter((f) => !monthAsked || MONTH.test(f.text))
+    .filter((f) => (!monthAsked || MONTH.test(f.text)) && !whereTo(f))
     .filter(
       (f) =>
         (kinds.includes(f.kind) || yearsOn(f)) &&
