@@ -12,6 +12,11 @@ describe('resolve corrections across sentences', () => {
     expect(ask(story, 'when did you and grandma meet').text).toBe('We met in the spring of 1948 at a dance in Ennis.');
   });
 
+  it('takes "I tell people…" as the old telling, with the truth after it', () => {
+    const story =
+      'I tell people I was on the trawlers thirty years. It was twenty-six, if you count it properly. Then my back went.';
+    expect(ask(story, 'how many years were you on the trawlers').text).toMatch(/twenty-six/);
+  });
   it("lets a later correction win, even one that does not repeat the question's words", () => {
     const crew =
       'We had about forty men on the crew that first year. The boss was a Swede. I said earlier about forty. It was never more than twenty-six, I looked it up.';
