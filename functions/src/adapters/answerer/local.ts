@@ -63,7 +63,9 @@ export function answerLocally(request: AnswerRequest, engine: Answer['engine'] =
   let fact = chosen.facts.length ? settledFact(index.texts[factIndex]!, chosen.facts) : undefined;
   let cited = chosen.bridge ? [chosen.id, index.ids[chosen.bridge]!] : [chosen.id];
   if (typed && fact) {
-    const coverage = new Map(judged.map((j) => [j.index, j.coverage]));
+    // A sentence that does not tell the event asked (its verb unsaid: "she was right" of a sum counted) takes
+    // back nothing about it.
+    const coverage = new Map(judged.map((j) => [j.index, j.blocked?.includes('verb') ? 0 : j.coverage]));
     const correction = laterCorrection(
       index,
       { index: chosen.index, bridge: chosen.bridge, fact },

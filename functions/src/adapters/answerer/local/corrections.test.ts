@@ -6,6 +6,17 @@ describe('resolve corrections across sentences', () => {
     const answer = answerStory(story, question);
     return { text: answer.answer, cited: answer.citedSentenceIds };
   };
+  it('takes back nothing about an event with a sentence that does not tell it ("she was right" of a sum)', () => {
+    const story =
+      'Your grandmother Rose sang in the choir. We met in the spring of 1948 at a dance in Ennis. My brother Con met his wife there. Father Keane met everyone. Your grandmother added up my wages from 1950 to 1975 once, and she was right.';
+    expect(ask(story, 'when did you and grandma meet').text).toBe('We met in the spring of 1948 at a dance in Ennis.');
+  });
+
+  it('takes "I tell people…" as the old telling, with the truth after it', () => {
+    const story =
+      'I tell people I was on the trawlers thirty years. It was twenty-six, if you count it properly. Then my back went.';
+    expect(ask(story, 'how many years were you on the trawlers').text).toMatch(/twenty-six/);
+  });
   it("lets a later correction win, even one that does not repeat the question's words", () => {
     const crew =
       'We had about forty men on the crew that first year. The boss was a Swede. I said earlier about forty. It was never more than twenty-six, I looked it up.';

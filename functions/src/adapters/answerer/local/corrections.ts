@@ -10,7 +10,7 @@ import { answeringFacts } from './type-match.ts';
  * one chosen; within one sentence, the fact after the correction wins (phrase stage).
  */
 export const CORRECTION =
-  /\b(no,? wait|wait,? no|i tell a lie|no,? hang on|hang on|i'?m sorry|sorry,|actually|turned out|it was never|was really|in fact|i mean|correction|i said earlier|i said before|i told people|for years i|i was wrong|i'?m wrong|that'?s not right|that'?s wrong|that (?:is|was) wrong|that is not (?:true|right)|that'?s not true|not [\w-]+,? (?:but|it was)|no,? no|let me think|or was it|come to think of it|now that i think|(?:i )?had (?:it|that) wrong|got (?:it|that) wrong|(?:she|he|they)(?:'s| is| was| were) right|the truth is|to tell the truth|my mistake|i should say|i misremembered|i remembered wrong|it was more like|more like|truly|to be exact|to be honest|if i'?m honest|if i count|i used to (?:say|tell)|i(?:'ve| have)? always (?:say|said|told)|people (?:say|think)|everyone (?:says|thinks))\b|^(?:no|sorry)\b[,.!]?|^okay,|, no,|,\s*not\s+(?:a\s+|an\s+|the\s+)?[\w-]+[.!]?$/i;
+  /\b(no,? wait|wait,? no|i tell a lie|no,? hang on|hang on|i'?m sorry|sorry,|actually|turned out|it was never|was really|in fact|i mean|correction|i said earlier|i said before|i told people|i (?:always )?tell (?:people|everybody|everyone|folks)|for years i|i was wrong|i'?m wrong|that'?s not right|that'?s wrong|that (?:is|was) wrong|that is not (?:true|right)|that'?s not true|not [\w-]+,? (?:but|it was)|no,? no|let me think|or was it|come to think of it|now that i think|(?:i )?had (?:it|that) wrong|got (?:it|that) wrong|(?:she|he|they)(?:'s| is| was| were) right|the truth is|to tell the truth|my mistake|i should say|i misremembered|i remembered wrong|it was more like|more like|truly|to be exact|to be honest|if i'?m honest|if i count|i used to (?:say|tell)|i(?:'ve| have)? always (?:say|said|told)|people (?:say|think)|everyone (?:says|thinks))\b|^(?:no|sorry)\b[,.!]?|^okay,|, no,|,\s*not\s+(?:a\s+|an\s+|the\s+)?[\w-]+[.!]?$/i;
 
 /**
  * Markers that also fill ordinary talk ("I mean", "actually", "let me think"): a sentence with only these
@@ -23,7 +23,7 @@ const WEAK = /^(?:actually|i mean|in fact|let me think|more like|okay,|hang on|,
  * stops", "for years I said nine days"): the fact said with them is the old version, and the truth follows.
  */
 const TOLD_WRONG =
-  /\b(?:i used to (?:say|tell)|i(?:'ve| have)? always (?:say|said|told)|for (?:many )?years i (?:said|told|thought)|i told people|people (?:say|think|thought)|everyone (?:says|thinks|thought)|they (?:always )?(?:say|said))\b/i;
+  /\b(?:i used to (?:say|tell)|i(?:'ve| have)? always (?:say|said|told)|for (?:many )?years i (?:said|told|thought)|i told people|i (?:always )?tell (?:people|everybody|everyone|folks)|people (?:say|think|thought)|everyone (?:says|thinks|thought)|they (?:always )?(?:say|said))\b/i;
 
 export function isCorrection(text: string): boolean {
   return CORRECTION.test(text);

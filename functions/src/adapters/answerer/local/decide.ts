@@ -1,5 +1,6 @@
 import { analyzeShort, type Term } from '../text.ts';
 import { attachedFacts } from './attach.ts';
+import { decideTuning } from './decide-tuning.ts';
 import type { Fact } from './entities.ts';
 import {
   ANSWER_NOUNS,
@@ -21,55 +22,25 @@ import {
   WHEN_AGED,
   wordCount,
 } from './evidence.ts';
-import { kinNames, namedKin } from './kin-names.ts';
-import { loosely, narratorDoes, saysEnd } from './loose.ts';
+import { kinNames, kinWithNarrator, namedKin, WE } from './kin-names.ts';
+import { deniesVerb, loosely, narratorDoes, saysEnd } from './loose.ts';
 import { namedByPronoun, saysThing } from './names.ts';
 import type { NormalizedQuestion } from './question.ts';
 import type { Candidate, StoryIndex } from './retrieve.ts';
 import { holdsTerm, KIN_TERMS, retrieve, saysInWords } from './retrieve.ts';
 import { answeringFacts, factQuality, isTyped, namedThing, namesOf, prepositionFit } from './type-match.ts';
-import { asksRole, describesNamed, tellsRole, tellsWhich } from './which.ts';
+import { asksRole, describesNamed, namesAfterStranded, roleBeside, tellsRole, tellsWhich } from './which.ts';
+
+export { decideTuning };
 
 /**
  * The decide stage: which sentence answers, or a calibrated decline. A sentence answers when it covers
  * enough of the question and, for a question that wants a kind of fact (a year, a person, an amount), states
  * one the question does not already hold; a name the question mentions must be what the sentence speaks of.
  * The same test over the part not heard yet tells "not yet heard" from "my story doesn't say": the unheard
- * part must answer with the same confidence, and better than anything heard.
+ * part must answer with the same confidence, and better than anything heard. This file judges each
+ * sentence (`judge`); `decide-pick.ts` picks among them, with the thresholds in `decide-tuning.ts`.
  */
-export const decideTuning = {
-  /** Share of the question's weight an untyped answer must match. */
-  minCoverage: 0.55,
-  /** The same for a sentence stating the kind of fact asked for. */
-  minTypedCoverage: 0.3,
-  /** A sentence answering together with the next one (which holds the fact) counts this share. */
-  bridgeShare: 0.85,
-  /** "Not yet heard" needs the unheard answer's coverage to beat the heard one's by this much. */
-  unheardMargin: 0.1,
-  /** The fact may come from the next sentence only when that one goes on about this one (`continues`). */
-  bridgeNeedsContinuation: 0,
-  /** A question to "you" prefers sentences in the narrator's first person by this factor. */
-  ownBonus: 1.5,
-  /**
-   * A sentence stating the kind of fact asked for does not answer when another heard sentence covers the
-   * question better by more than this: that one tells of the event and not its date/number, so the fact
-   * found elsewhere is most likely about something else ("when did the club close").
-   */
-  typedShortfall: 0.5,
-  /**
-   * A typed answer covering less than this must speak of the question's key noun (its rarest noun the
-   * story uses, outside a "when…" clause): weak evidence about something else is declined.
-   */
-  keyNounCoverage: 0.5,
-  /** …unless that noun is in more than this share of the story's sentences (the story's topic). */
-  keyNounShare: 0.15,
-  /** A why-question prefers a sentence that gives a reason outright (a "what job" one a role) by this factor. */
-  reasonBonus: 1.5,
-  /** Words of a sentence that is only the name asked for, right after the one naming what it names. */
-  nameFragmentWords: 3,
-  /** Whether the looser pass (`decide`) runs. */
-  loosePass: 1,
-};
 
 const FIRST_PERSON = /\b(I|me|my|mine|we|us|our|ours)\b/i;
 
@@ -129,12 +100,14 @@ export function judge(
   const mainTerms = new Set(analyzeShort(mainQuestion(question.text)).terms.map((t) => t.term));
   const questionNouns = terms.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN').map((t) => t.term);
   const questionVerbs = terms.filter((t) => t.pos === 'VERB' && mainTerms.has(t.term)).map((t) => t.term);
+  const questionTermSet = new Set(terms.map((t) => t.term));
   // Only a word the story uses: "your dad" of a story that says "Papá" is the listener's word for him.
   const paired = namedKin(question.text, index);
   const kin = terms
     .filter((t) => KIN_TERMS.has(t.term) && index.df.has(t.term) && !paired.has(t.term))
     .map((t) => t.term);
   const kinAliases = kinNames(index);
+  const withNarrator = kinWithNarrator(question.text);
   const addressed = /\b(you|your|yours)\b/.test(question.text);
   const which = question.which;
   // "What was your father's job" / "My father was a sponge diver": a sentence telling a role answers without
@@ -168,7 +141,8 @@ export function judge(
   // real name") is about the whole story.
   const wholeStory =
     terms.length === 0 &&
-    (question.want === 'where' ||
+    // Not "where are you from": where someone comes from is not where the story happened.
+    ((question.want === 'where' && !/\bfrom\s*$/.test(question.text)) ||
       question.want === 'when' ||
       question.want === 'year' ||
       (thing !== undefined && question.want === 'name'));
@@ -177,7 +151,10 @@ export function judge(
   for (const candidate of candidates) {
     const role = roleCoverage?.get(candidate.index);
     const text = index.texts[candidate.index]!;
-    const describes = which !== undefined && describesNamed(text, question.text);
+    const describes =
+      which !== undefined &&
+      (describesNamed(text, question.text) ||
+        (!which.kind && namesAfterStranded(text, index.facts[candidate.index]!, question.text)));
     const c =
       role !== undefined && role > candidate.coverage && ((asksRole(which) && tellsRole(text)) || describes)
         ? { ...candidate, coverage: role }
@@ -260,6 +237,15 @@ export function judge(
       );
       if (named) ({ facts, bridge } = named);
     }
+    // "who did you work for" / "The family I worked for lived in Forest Hill. / The Goldbergs.": the person
+    // said only as "the family" is named by a fragment right after.
+    if (question.want === 'who' && bridge === undefined && facts[0] && unnamedPerson(facts[0])) {
+      const named = namedByFragment(index, c.index, question);
+      if (named) ({ facts, bridge } = named);
+    }
+    // "what was your first job in the shed" / "Lowest job in the shed.": the role is told beside it.
+    if (asksRole(which) && !typed && bridge === undefined && c.index > 0 && !tellsRole(index.texts[c.index]!))
+      bridge = roleBeside(index.texts, c.index, addressed);
     // "who took over the farm": a person doing something else the story tells of ("I left the farm and joined
     // the Air Force") is not the one asked about — the question's verb (or a related word, or one of its
     // family: "drove" / "the driver") must be said. When the story never says it, the story does not tell who.
@@ -280,8 +266,17 @@ export function judge(
       );
     // "did your father come home": a question about one of the family is answered only by a sentence that
     // speaks of that person (named, or carried by a pronoun), not by one about others ("some did not come home").
-    const kinMissing = kin.some((k) => !says(k) && ![...(kinAliases.get(k) ?? [])].some((n) => says(n)));
+    // "when did you and grandpa get married" / "We were married in 1950": the narrator's "we" speaks of both.
+    const kinMissing = kin.some(
+      (k) =>
+        !says(k) &&
+        ![...(kinAliases.get(k) ?? [])].some((n) => says(n)) &&
+        !(withNarrator.has(k) && WE.test(index.texts[c.index]!)),
+    );
     const keyMissing = keyNoun !== undefined && !says(keyNoun) && !saysInWords(index.texts[c.index]!, keyNoun);
+    // "did he ever complain about the foundry" / "He never complained": a yes/no question's own verb, said
+    // with a "never" or "not", answers it on less of the question's other words.
+    const denial = question.yesNo && deniesVerb(index.texts[c.index]!, questionVerbs, questionTermSet);
     const passesIf = (verbSaid: boolean) =>
       typed
         ? facts.length > 0 &&
@@ -292,7 +287,8 @@ export function judge(
         : // "did you ever go back to Korea": a yes/no question asks about its verb, not only its topic.
           !(question.yesNo && !verbSaid) &&
           (c.coverage >= decideTuning.minCoverage ||
-            (reason !== undefined && c.coverage >= decideTuning.minTypedCoverage)) &&
+            (reason !== undefined && c.coverage >= decideTuning.minTypedCoverage) ||
+            (denial && c.coverage >= decideTuning.yesNoDenialCoverage)) &&
           !kinMissing &&
           (which === undefined ||
             describes ||
@@ -371,41 +367,25 @@ export function judge(
   return out;
 }
 
+export { type Decision, decide } from './decide-pick.ts';
 export { continues };
 
-export type Decision =
-  | { kind: 'answer'; chosen: Judged }
-  | { kind: 'not-yet-heard'; unheard: Judged }
-  | { kind: 'not-in-story' };
-
-function best(list: Judged[]): Judged | undefined {
-  let top: Judged | undefined;
-  for (const j of list) if (!top || j.value > top.value) top = j;
-  return top;
+/** "the family", "a man": a person the sentence does not name. */
+function unnamedPerson(f: Fact): boolean {
+  return f.kind === 'person' && !/\b\p{Lu}\p{Ll}/u.test(f.text.replace(/^(?:the|a|an|my|our|his|her|their)\s+/i, ''));
 }
 
-/** The heard sentence that answers, or which decline. `heardCount`: sentences heard (ids 1…heardCount). */
-export function decide(judged: readonly Judged[], index: StoryIndex, heardCount: number): Decision {
-  const lastId = (j: Judged) => index.ids[j.bridge ?? j.index]!;
-  const passing = judged.filter((j) => j.passes);
-  const heardAll = judged.filter((j) => lastId(j) <= heardCount);
-  const bestCoverage = Math.max(0, ...heardAll.map((j) => j.coverage));
-  const heard = best(
-    passing.filter(
-      (j) => lastId(j) <= heardCount && (!j.facts.length || j.coverage + decideTuning.typedShortfall >= bestCoverage),
-    ),
+/** The next sentence when it is only a name ("The Goldbergs.", "Mr. Abel."), as the facts it answers with. */
+function namedByFragment(
+  index: StoryIndex,
+  at: number,
+  question: NormalizedQuestion,
+): { facts: Fact[]; bridge: number } | undefined {
+  const next = at + 1;
+  if (at < 1 || next >= index.texts.length || wordCount(index.texts[next]!) > decideTuning.nameFragmentWords)
+    return undefined;
+  const facts = answeringFacts(index.facts[next]!, question.want, question.text).filter(
+    (f) => !unnamedPerson(f) && wordCount(f.text) >= wordCount(index.texts[next]!.replace(/^(?:the|a|an)\s+/i, '')),
   );
-  const unheard = best(passing.filter((j) => lastId(j) > heardCount));
-  if (unheard && (!heard || unheard.coverage > heard.coverage + decideTuning.unheardMargin))
-    return { kind: 'not-yet-heard', unheard };
-  if (!heard) {
-    // The looser pass: the story says the thing asked about and the fact, but not with the question's verb
-    // ("who owned the stand" / "the fella with the fruit stand, Nick"). Taken only when exactly one
-    // sentence of the whole story qualifies so, heard, and none passes in the unheard part.
-    const loose = judged.filter((j) => j.looseOnly && !j.untold);
-    if (decideTuning.loosePass && loose.length === 1 && !unheard && lastId(loose[0]!) <= heardCount)
-      return { kind: 'answer', chosen: loose[0]! };
-  }
-  if (!heard || heard.untold) return { kind: 'not-in-story' };
-  return { kind: 'answer', chosen: heard };
+  return facts.length ? { facts, bridge: next } : undefined;
 }

@@ -53,3 +53,23 @@ export function namedKin(questionText: string, index: StoryIndex): Set<string> {
   }
   return out;
 }
+
+/**
+ * Kin terms a question asks about together with the narrator ("when did you and grandpa get married",
+ * "where did you and grandma live", "when did you meet grandma": a thing two do together): such a kin is spoken of by a sentence in the narrator's "we" ("We were
+ * married in Brisbane in 1950"). Not by one in "I" ("Walter and I married": whether Walter is grandpa the
+ * story must say).
+ */
+export function kinWithNarrator(questionText: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of questionText.matchAll(
+    /\byou and (?:your )?([a-z]+)\b|\b([a-z]+) and you\b|\byou (?:marry|meet|wed|court|date) (?:your )?([a-z]+)\b/g,
+  )) {
+    const kin = termOf(m[1] ?? m[2] ?? m[3]!);
+    if (kin && KIN_TERMS.has(kin)) out.add(kin);
+  }
+  return out;
+}
+
+/** The narrator's "we", which speaks of the kin asked about with them (`kinWithNarrator`). */
+export const WE = /\b(?:we|us|our)\b/i;

@@ -3,6 +3,7 @@ import { splitSentences } from '../text.ts';
 import { askStages } from './ask-for-tests.ts';
 import { decide, judge } from './decide.ts';
 import { factsIn } from './entities.ts';
+import { kinWithNarrator } from './kin-names.ts';
 import { normalizeQuestion } from './question.ts';
 import { questionTerms, retrieve, storyIndex } from './retrieve.ts';
 import { answeringFacts, namesOf } from './type-match.ts';
@@ -18,10 +19,38 @@ describe('kinship words of the family', () => {
     expect(normalizeQuestion('where did great uncle piet live', new Set(), grandparent).text).toBe(
       'where did your brother piet live',
     );
-    // A story told by great-grandpa himself: the word is the narrator's.
-    expect(normalizeQuestion('where did great-grandpa live', new Set(['farm']), new Set(['farm'])).text).toBe(
+    // A story that does not say who the listener's grandparents are: the listener calls the narrator
+    // grandma, so great-grandpa is still her father.
+    expect(normalizeQuestion('where did great grandpa work', new Set(['farm']), new Set(['farm'])).text).toBe(
+      'where did your father work',
+    );
+    // A story told by great-grandpa himself (he speaks of his great-grandchildren): the word is the narrator's.
+    const greatGrandparent = new Set(['farm', 'great-grandchildren']);
+    expect(normalizeQuestion('where did great-grandpa live', greatGrandparent, greatGrandparent).text).toBe(
       'where did you live',
     );
+  });
+  it('reads a kinship word typed as two ("paw paw", "pop pop\'s") as the one word', () => {
+    expect(normalizeQuestion('what year was paw paw born', new Set(['boat']), new Set(['boat']))).toMatchObject({
+      text: 'what year was you born',
+      narratorWord: 'pawpaw',
+    });
+    expect(normalizeQuestion('where was pop pops farm', new Set(['farm']), new Set(['farm'])).text).toBe(
+      'where was your farm',
+    );
+    // "dada ji" of a story that says "your dada ji": the story's own words, kept.
+    const story = new Set(['dada', 'ji', 'your']);
+    expect(normalizeQuestion('where did dada ji work', story, story).text).toBe('where did dada ji work');
+  });
+  it('reads the Welsh and Finnish words for grandparents ("nain", "taid", "mummo") as the narrator\'s', () => {
+    for (const word of ['nain', 'taid', 'mummo'])
+      expect(normalizeQuestion(`where was ${word} born`, new Set(['farm']), new Set(['farm'])).narratorWord).toBe(word);
+  });
+  it('reads "granddaddy" as a grandparent\'s word for the narrator', () => {
+    expect(normalizeQuestion('where is granddaddy from', new Set(['farm']), new Set(['farm']))).toMatchObject({
+      text: 'where did you come from',
+      narratorWord: 'granddaddy',
+    });
   });
   it('writes a grandparent the story speaks of in the story\'s own word ("grandpa" / "your opa")', () => {
     expect(normalizeQuestion('when did you marry grandpa', new Set(['opa']), new Set(['opa'])).text).toBe(
@@ -56,6 +85,25 @@ describe('kinship words of the family', () => {
         'when did you and grandpa get married',
       ),
     ).toEqual({ kind: 'not-in-story' });
+  });
+  it('takes the narrator\'s "we" for both in "you and grandpa"', () => {
+    const story = 'Your grandfather drove the mail van. We were married in Wexford in June 1951.';
+    expect(ask(story, 'when did you and grandpa get married')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    expect(kinWithNarrator('where did you and grandpa live')).toEqual(new Set(['grandfath']));
+    expect(kinWithNarrator('where did grandpa live')).toEqual(new Set());
+    expect(kinWithNarrator('when did you meet grandma')).toEqual(new Set(['grandmoth']));
+    // "I moved to Leeds in 1950" says nothing of grandpa moving with her.
+    expect(
+      ask('Your grandpa was a welder. I moved to Leeds in 1950.', 'when did you and grandpa move to leeds'),
+    ).toEqual({ kind: 'not-in-story' });
+  });
+  it('answers "what month" only with a month, not "two years later"', () => {
+    const story = 'Your grandfather came home from the navy in 1946. We were married two years later in Cobh.';
+    expect(ask(story, 'what month did you and grandpa get married')).toEqual({ kind: 'not-in-story' });
+    const month = (sentence: string) =>
+      answeringFacts(factsIn(sentence), 'when', 'what month did you get married').map((f) => f.text);
+    expect(month('We were married in June of 1948, in Cobh.')).toContain('June');
+    expect(month('We were married two years later, in Cobh.')).toEqual([]);
   });
   it('takes "uncle pete" as Pete, whatever the story calls him', () => {
     const story = 'My uncle Ray ran the pub. We moved to Leeds in 1960, and our son Pete was four then.';

@@ -3,6 +3,7 @@ import { splitSentences } from '../text.ts';
 import { askStages } from './ask-for-tests.ts';
 import { decide, judge } from './decide.ts';
 import { factsIn } from './entities.ts';
+import { deniesVerb } from './loose.ts';
 import { normalizeQuestion } from './question.ts';
 import { questionTerms, retrieve, storyIndex } from './retrieve.ts';
 
@@ -118,5 +119,18 @@ describe('the looser pass (the question verb unsaid)', () => {
     expect(askIn(story, 'when did you come to leeds')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
     const twice = `${story} My brother came down in June of 1953.`;
     expect(askIn(twice, 'when did you come to leeds')).toEqual({ kind: 'not-in-story' });
+  });
+});
+
+describe('a yes/no question answered by its verb denied', () => {
+  it('answers "did he ever complain about the mill" with "He never complained", not with another object', () => {
+    const story =
+      'My husband Aled worked at the tinplate mill in Llanelli for thirty-one years, on the night shift. The work was hot and the pay was poor. He never complained.';
+    expect(askStages(story, 'did he ever complain about the mill').decision).toMatchObject({
+      kind: 'answer',
+      chosen: { id: 3 },
+    });
+    expect(deniesVerb('I had never seen the ocean.', ['see'], new Set(['see', 'surrend']))).toBe(false);
+    expect(deniesVerb('I did not find my family.', ['find'], new Set(['find', 'famili']))).toBe(true);
   });
 });

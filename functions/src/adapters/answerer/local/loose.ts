@@ -78,3 +78,30 @@ export function narratorDoes(text: string, verbs: readonly string[]): boolean {
     return false;
   });
 }
+
+const NEGATION = /^(?:never|not|n't|no)$/i;
+/** Words after a verb that leave it without an object of its own ("never complained about it"). */
+const NO_OBJECT = /^(?:PUNCT|ADP|ADV|SCONJ|CCONJ)$/;
+
+/**
+ * "did he ever complain about the foundry" / "He never complained": the question's own verb (its word, not
+ * a related one), denied right before it ("never", "did not", "wouldn't"), and with no object of its own the
+ * question does not name ("I had never seen the ocean" does not answer "did you see the surrender").
+ */
+export function deniesVerb(text: string, verbs: readonly string[], questionTerms: ReadonlySet<string>): boolean {
+  if (!verbs.length) return false;
+  const tokens = tokensOf(text);
+  return tokens.some((t, i) => {
+    if ((t.pos !== 'VERB' && t.pos !== 'AUX') || !verbs.includes(termOf(t.lemma) ?? '')) return false;
+    const negated = [tokens[i - 1], tokens[i - 2]].some((b) => b !== undefined && NEGATION.test(b.value));
+    if (!negated) return false;
+    let j = i + 1;
+    while (
+      j < tokens.length &&
+      (tokens[j]!.pos === 'DET' || POSSESSIVE.test(tokens[j]!.value) || tokens[j]!.pos === 'ADJ')
+    )
+      j++;
+    const next = tokens[j];
+    return next === undefined || NO_OBJECT.test(next.pos) || questionTerms.has(termOf(next.lemma) ?? '');
+  });
+}

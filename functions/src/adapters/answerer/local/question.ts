@@ -80,16 +80,16 @@ function kinshipGroup(word: string): string[] | undefined {
 }
 
 /**
- * "great grandma", "great-grandpa", "great uncle Sam": when the story speaks to a grandchild of their
- * grandparents ("your opa", "your grandmother"), its narrator is a grandparent, and the great-grandparents
- * are the narrator's own parents (a great-uncle her brother). Otherwise the word is the narrator's (a story
- * told by great-grandpa).
+ * "great grandma", "great-grandpa", "great uncle Sam": the listener's word for the narrator is a
+ * grandparent's ("grandma"), so the great-grandparents are the narrator's own parents (a great-uncle her
+ * brother). Only a story that speaks of its listeners as great-grandchildren ("my great-grandchildren") is told
+ * by a great-grandparent, whose word it then is.
  */
-function greatKin(text: string, otherKin: ReadonlySet<string>): string {
-  const grandparentsAreOthers = KINSHIP_GROUPS.some((group) =>
-    group.some((w) => !w.startsWith('great') && otherKin.has(w)),
+function greatKin(text: string, storyWords: ReadonlySet<string>): string {
+  const toldByGreat = [...storyWords].some((w) =>
+    /^great-grand(?:child|children|son|sons|daughter|daughters|kids?)$/.test(w),
   );
-  if (!grandparentsAreOthers) return text;
+  if (toldByGreat) return text;
   return text.replace(/\bgreat[\s-]+([a-z]+?)('s|s)?\b/g, (whole, word: string, possessive?: string) => {
     const group = kinshipGroup(word);
     const said = group === KINSHIP_GROUPS[0] ? 'mother' : group === KINSHIP_GROUPS[1] ? 'father' : GREAT_SIBLING[word];
@@ -98,6 +98,26 @@ function greatKin(text: string, otherKin: ReadonlySet<string>): string {
 }
 
 const GREAT_SIBLING: Record<string, string> = { uncle: 'brother', aunt: 'sister', auntie: 'sister' };
+
+/**
+ * "paw paw", "maw maw's", "pop pop", "grand ma": a kinship word typed as two (joined when together they are
+ * one and the story does not use the first on its own: "dada ji" of a story that says "your dada" stays).
+ */
+function joinKin(storyWords: ReadonlySet<string>) {
+  return (out: string[], word: string): string[] => {
+    const before = out[out.length - 1];
+    if (before !== undefined && !storyWords.has(before)) {
+      const joined = `${before}${word}`;
+      const bare = joined.replace(/'s$|s$/, '');
+      if (kinshipGroup(joined) || kinshipGroup(bare) || kinshipGroup(`${before}-${word}`)) {
+        out[out.length - 1] = kinshipGroup(`${before}-${word}`) && !kinshipGroup(joined) ? `${before}-${word}` : joined;
+        return out;
+      }
+    }
+    out.push(word);
+    return out;
+  };
+}
 
 /**
  * Normalises `question` against the story's own words (`storyWords`: every lower-case word of the story).
@@ -115,11 +135,12 @@ export function normalizeQuestion(
       .normalize('NFD')
       .replace(/\p{M}/gu, '')
       .replace(/[‘’]/g, "'"),
-    otherKin,
+    storyWords,
   )
     .replace(/[^a-z0-9'\s-]/g, ' ')
     .split(/\s+/)
     .filter(Boolean)
+    .reduce(joinKin(storyWords), [])
     .flatMap((raw) => {
       const word = raw.replace(/^'+|'+$/g, '');
       const spelled = SHORTHAND[word];
@@ -151,6 +172,10 @@ export function normalizeQuestion(
     .replace(/\bfor a living\b/g, 'for work')
     // "when did he pass away": the idiom means dying; read as its parts it asks about passing something.
     .replace(/\b(?:pass|passed|passes|passing) (?:away|on)\b/g, (m) => (m.startsWith('passing') ? 'dying' : 'die'))
+    // "where are you from (originally)": where the narrator came from ("I come up from Eufaula, Alabama").
+    .replace(/^where (?:are|is|was|were) you from(?: originally)?$/, 'where did you come from')
+    // "where did you grow up": where the narrator was raised (not "what did Joe do when he grew up").
+    .replace(/^(where\b.*?)\b(?:grow|grew|growing) up\b/, '$1raised')
     // "first name": the name a person is called by, not a first of anything.
     .replace(/\b(?:first|given|christian) name\b/g, 'name');
   const want = WANTS.find(([pattern]) => pattern.test(text))?.[1] ?? 'any';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerLocally } from '../local.ts';
 import { splitSentences } from '../text.ts';
 import { askStages } from './ask-for-tests.ts';
 import { derived, holdsTerm, storyIndex } from './retrieve.ts';
@@ -17,6 +18,72 @@ describe('word families (derivational morphology)', () => {
   it('answers "who drove" with "the driver was…"', () => {
     const story = 'We lived on a farm. The truck driver was a man named Bert Lund. He came every morning.';
     expect(ask(story, 'who drove the truck')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+});
+
+describe('the story read without accents, as the question is', () => {
+  it('answers "tio ramon" from a story that writes "Tío Ramón"', () => {
+    const story = 'We lived on Ninth Street. My uncle, Tío Ramón, was a selector at the cigar factory.';
+    expect(ask(story, 'what was tio ramons job')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    const index = storyIndex({ sentences: splitSentences(story), story: { title: 'T' } });
+    expect(index.words.has('ramon')).toBe(true);
+  });
+});
+
+describe('"back home" is where, not a deed', () => {
+  it('answers "where did you work back home" with the place the narrator went to work', () => {
+    const story =
+      'I studied in Leeds for four years. Then I went to work for the water board, at the Volta dam, for twenty years.';
+    expect(ask(story, 'where did you work back home')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+});
+
+describe('where someone grew up, and where a flight left from', () => {
+  it('answers "where did you grow up" with where the narrator was born, not "when he grew up" with a birth', () => {
+    const story = 'I was born in Aberdare in 1931, the second of five. My brother Huw was born in 1935.';
+    expect(ask(story, 'where did you grow up')).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+    expect(ask(story, 'what did huw do when he grew up')).toEqual({ kind: 'not-in-story' });
+  });
+  it('answers "where did you fly out of" with the airport the narrator left from', () => {
+    const story = 'In 1962 I left from Shannon airport on a plane, with one suitcase. My mother cried at the gate.';
+    expect(ask(story, 'where did you fly out of')).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+  });
+});
+
+describe('where someone is from', () => {
+  it('answers "where are you from" with where the narrator came from, not where they went nor the setting', () => {
+    const sentences = splitSentences('I came to Leeds in 1961, in the rain. I came from Kingston, from Trench Town.');
+    const story = (text: string) =>
+      answerLocally({
+        story: { title: 'T', location: 'Leeds, England' },
+        sentences: splitSentences(text),
+        heardCount: sentences.length,
+        question: 'where are you from originally',
+      });
+    expect(
+      story('I came to Leeds in 1961, in the rain. I came from Kingston, from Trench Town.').citedSentenceIds,
+    ).toEqual([2]);
+    // Only where the narrator went: the story does not say where she is from (nor is the setting the answer).
+    expect(story('I came to Leeds in 1961. It rained for a month.').declined).toBe('not-in-story');
+  });
+});
+
+describe('a street told by its kind of name', () => {
+  it('answers "what street did you live on" with "on Delancey Avenue"', () => {
+    const story =
+      'My father found work at the docks. We lived in two rooms on Delancey Avenue, above a bakery. The street was loud all night.';
+    expect(ask(story, 'what street did you live on')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+});
+
+describe('an existential "there" carries only the sentence before it', () => {
+  it('speaks of the place just named, not of what that sentence carried from further back', () => {
+    const story =
+      'My aunt Greta kept bees. She sold the honey in Bergen. She made candles too. There were three of us children.';
+    const index = storyIndex({ sentences: splitSentences(story), story: { title: 'T' } });
+    expect(holdsTerm(index.terms[4]!, 'candl')).toBe(true);
+    expect(holdsTerm(index.terms[4]!, 'greta')).toBe(false);
+    expect(holdsTerm(index.terms[4]!, 'honey')).toBe(false);
   });
 });
 

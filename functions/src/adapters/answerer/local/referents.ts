@@ -47,6 +47,8 @@ const PRONOUN_START = new Set([
   'hers',
 ]);
 
+const EXISTENTIAL = /^there(?:'s|\s+(?:was|were|is|are|had been|have been|has been|used to be|would be|will be)\b)/i;
+
 /** How many of the people mentioned last a pronoun may stand for. */
 const RECENT_PEOPLE = 3;
 
@@ -60,6 +62,7 @@ export interface Analyzed {
  */
 export function carriedTerms(texts: readonly string[], analyzed: readonly Analyzed[]): string[][] {
   const context: string[][] = [];
+  const ownNouns: string[][] = [];
   let recent: string[] = [];
   return analyzed.map((a, i) => {
     const text = texts[i]!;
@@ -69,6 +72,9 @@ export function carriedTerms(texts: readonly string[], analyzed: readonly Analyz
     const nouns = a.terms.filter((t) => t.pos === 'PROPN' || t.pos === 'NOUN').map((t) => t.term);
     const first = a.tokens[0]?.value.toLowerCase() ?? '';
     const opensWithPronoun = i > 1 && PRONOUN_START.has(first);
+    // "…the orphanage. / There were ninety children": an existential "there" is at the place just spoken of,
+    // not at everything that sentence itself carried from before it (a chain of "She… / She… / There…").
+    const existential = EXISTENTIAL.test(text);
     const own = a.terms.filter((t) => t.pos === 'PROPN' || KIN_TERMS.has(t.term)).map((t) => t.term);
     // "My father sold one of his boats": a pronoun whose kin the sentence names itself carries no one.
     const ownMale = before(MALE_WORDS, HE, text);
@@ -81,9 +87,12 @@ export function carriedTerms(texts: readonly string[], analyzed: readonly Analyz
       ...candidates.filter((t) => FEMALE.has(t)).slice(0, 1),
       ...candidates.filter((t) => !MALE.has(t) && !FEMALE.has(t)).slice(0, RECENT_PEOPLE),
     ];
-    const fromBefore = opensWithPronoun ? (context[i - 1] ?? []).filter((t) => !KIN_TERMS.has(t) || fits(t)) : [];
+    const fromBefore = opensWithPronoun
+      ? ((existential ? ownNouns[i - 1] : context[i - 1]) ?? []).filter((t) => !KIN_TERMS.has(t) || fits(t))
+      : [];
     const carried = [...new Set([...fromBefore, ...people])];
     context[i] = [...new Set([...nouns, ...carried])];
+    ownNouns[i] = nouns;
     if (i > 0) recent = [...new Set([...own, ...people, ...recent])].slice(0, 12);
     return carried;
   });

@@ -48,7 +48,7 @@ const RELATED_WORDS: Record<string, string> = {
   injure: 'break broke crash hurt fall cast hospital',
   die: 'pass passed lost',
   kill: 'death',
-  leave: 'left move moved sail sailed',
+  leave: 'left move moved sail sailed flew',
   trip: 'voyage crossing journey drive ride',
   journey: 'voyage trip crossing drive',
   travel: 'voyage trip journey went',
@@ -118,6 +118,13 @@ const RELATED_WORDS: Record<string, string> = {
   hot: 'degrees summer',
   cold: 'winter below freezing degrees snow frost',
   far: 'miles away',
+  // "what street was the store on" / "on Vermont Avenue": a street is told by its kind of name.
+  street: 'avenue road lane boulevard calle drive',
+  road: 'street avenue lane',
+  // "where did you grow up", "where are you from originally": where the narrator was born or raised.
+  raise: 'born grew',
+  origin: 'born',
+  fly: 'flew plane airport flight',
 };
 
 function stemmed(word: string): string {
@@ -215,7 +222,12 @@ export function storyIndex(request: Pick<AnswerRequest, 'sentences' | 'story'>):
   if (cached) return cached;
   const texts = [details, ...request.sentences.map((s) => s.text)];
   const ids = [DETAILS_SENTENCE_ID, ...request.sentences.map((s) => s.id)];
-  const analyzed = texts.map((t) => analyzeShort(t));
+  // "Tío Ramón", "Partagás": the normalize stage drops accents from the question (listeners type "tio
+  // ramon"), so the story's terms and words are read without them too.
+  const analyzed = texts.map((t) => {
+    const a = analyzeShort(t);
+    return { ...a, terms: a.terms.map((x) => (ACCENTED.test(x.term) ? { ...x, term: unaccented(x.term) } : x)) };
+  });
   const carried = carriedTerms(texts, analyzed);
   const terms = analyzed.map((a, i) => {
     const own = a.terms.map((t) => t.term);
@@ -224,13 +236,13 @@ export function storyIndex(request: Pick<AnswerRequest, 'sentences' | 'story'>):
   const df = new Map<string, number>();
   for (const list of terms) for (const term of new Set(list)) df.set(term, (df.get(term) ?? 0) + 1);
   const avgLength = terms.reduce((n, t) => n + t.length, 0) / Math.max(1, terms.length);
-  const words = new Set(texts.slice(1).flatMap((t) => t.toLowerCase().match(/[a-z][a-z'-]*/g) ?? []));
+  const words = new Set(texts.slice(1).flatMap((t) => unaccented(t.toLowerCase()).match(/[a-z][a-z'-]*/g) ?? []));
   for (const w of [...words]) if (w.endsWith("'s")) words.add(w.slice(0, -2));
   // Kinship words the story uses for someone other than its narrator's own kin ("your grandfather", "Nana
   // ji"), not "my grandmother": the listener's "grandma" then means that person, not the narrator.
   const otherKin = new Set<string>();
   for (const t of texts.slice(1)) {
-    const w = t.toLowerCase().match(/[a-z][a-z-]*/g) ?? [];
+    const w = unaccented(t.toLowerCase()).match(/[a-z][a-z-]*/g) ?? [];
     w.forEach((word, i) => {
       // "People ask me, dadi, were you happy": a family word said to the narrator is her own.
       if (w[i - 1] !== 'my' && w[i - 1] !== 'our' && w[i - 1] !== 'me') otherKin.add(word);
@@ -238,7 +250,9 @@ export function storyIndex(request: Pick<AnswerRequest, 'sentences' | 'story'>):
   }
   const names = new Set<string>();
   // "the Sun Lee Laundry" and "in the laundry": a word the story also writes in lower case is a common noun.
-  const lowerWritten = new Set(texts.slice(1).flatMap((t) => t.match(/(?<![\p{L}'-])[a-z][a-z'-]*/gu) ?? []));
+  const lowerWritten = new Set(
+    texts.slice(1).flatMap((t) => unaccented(t).match(/(?<![\p{L}'-])[a-z][a-z'-]*/gu) ?? []),
+  );
   analyzed.slice(1).forEach((a) => {
     a.tokens.forEach((t, i) => {
       if (
@@ -248,7 +262,7 @@ export function storyIndex(request: Pick<AnswerRequest, 'sentences' | 'story'>):
         t.type === 'word' &&
         !lowerWritten.has(t.value.toLowerCase())
       ) {
-        const term = a.terms.find((x) => x.term === stemmed(t.value.toLowerCase()))?.term;
+        const term = a.terms.find((x) => x.term === unaccented(stemmed(t.value.toLowerCase())))?.term;
         if (term) names.add(term);
       }
     });
@@ -266,6 +280,12 @@ export function storyIndex(request: Pick<AnswerRequest, 'sentences' | 'story'>):
   };
   byDetails.set(details, built);
   return built;
+}
+
+const ACCENTED = /[^\p{ASCII}]/u;
+/** A word without its accents ("ramón" → "ramon"), as the normalize stage reads the question. */
+function unaccented(text: string): string {
+  return ACCENTED.test(text) ? text.normalize('NFD').replace(/\p{M}/gu, '') : text;
 }
 
 export interface Candidate {
@@ -290,7 +310,8 @@ export function questionTerms(question: NormalizedQuestion, index?: StoryIndex):
   const kept = question.want === 'reason' ? NAMING_TERMS : undefined;
   for (const t of analyzeShort(question.text).terms)
     if ((!FRAME_TERMS.has(t.term) || kept?.has(t.term)) && !framing.has(t.term) && !seen.has(t.term))
-      seen.set(t.term, t);
+      // "where did you work back home": the tagger reads "home" after a verb as one; it is where, not a deed.
+      seen.set(t.term, t.term === 'home' && t.pos === 'VERB' ? { ...t, pos: 'ADV' } : t);
   // "What ship did you come on" of a story that never says "ship": the word names the kind of answer (the
   // decide stage wants a sentence that says which one), not something the answer must repeat.
   const which = question.which?.term;

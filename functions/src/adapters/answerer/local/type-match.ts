@@ -66,6 +66,9 @@ function inQuestion(fact: Fact, questionText: string): boolean {
   return words.length > 0 && words.every((w) => q.has(w) || q.has(w.replace(/s$/, '')));
 }
 
+const MONTH =
+  /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b/i;
+
 /** The facts of `facts` that answer `want` and are new to the question, in order. */
 export function answeringFacts(facts: readonly Fact[], want: Want, questionText: string): Fact[] {
   if (!isTyped(want)) return [];
@@ -99,8 +102,17 @@ export function answeringFacts(facts: readonly Fact[], want: Want, questionText:
   // "what year did you get married" / "We were married two years later": a date counted in years from
   // another answers a year question when nothing says the year itself (ranked after a year).
   const yearsOn = (f: Fact) => want === 'year' && f.kind === 'date' && YEARS_ON.test(f.text);
+  // "what month did you marry" is not answered by "two years later" or "in 1950": the fact names a month.
+  const monthAsked = want === 'when' && /\b(?:what|which) month\b/.test(questionText);
+  // "where did you come from" is not answered by where one went ("I came to Glasgow").
+  const fromAsked = want === 'where' && /\bfrom\s*$/.test(questionText);
+  const whereTo = (f: Fact) =>
+    fromAsked &&
+    f.kind === 'place' &&
+    /\b(?:to|into)\s+(?:the\s+)?$/i.test((factSentence.get(f) ?? '').slice(0, f.start));
   const matching = facts
     .filter((f) => !otherAmount(f))
+    .filter((f) => (!monthAsked || MONTH.test(f.text)) && !whereTo(f))
     .filter(
       (f) =>
         (kinds.includes(f.kind) || yearsOn(f)) &&
@@ -262,6 +274,9 @@ export function withContext(sentence: string, facts: readonly Fact[]): readonly 
 /** How good an answer the best fact is: the first kind wanted (1), a fallback kind (0.6). */
 export function factQuality(facts: readonly Fact[], want: Want): number {
   if (!facts.length || !isTyped(want)) return 1;
+  // "who did you work for": "a job for a girl" names nobody; someone said as "a girl", "an old man" answers
+  // who only as a fallback would.
+  if (want === 'who' && facts[0]!.kind === 'person' && /^(?:a|an|some)\s/i.test(facts[0]!.text)) return 0.6;
   return KINDS[want].indexOf(facts[0]!.kind) === 0 ? 1 : 0.6;
 }
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { askStages } from './ask-for-tests.ts';
+import { splitSentences } from '../text.ts';
+import { answerStory, askStages } from './ask-for-tests.ts';
 import { type Fact, factsIn } from './entities.ts';
 import { normalizeQuestion } from './question.ts';
 import { answeringFacts, withContext } from './type-match.ts';
-import { whichThing } from './which.ts';
+import { namesAfterStranded, roleBeside, tellsRole, whichThing } from './which.ts';
 
 const ask = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
 
@@ -20,6 +21,55 @@ describe('which: "what X" asks which one of a thing', () => {
     expect(
       ask('The factory made ginger biscuits. We ate the broken ones.', 'what kind of biscuits did they make'),
     ).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+  });
+  it('does not take a name elsewhere in a sentence that says the thing bare for its kind ("the van… to Leith")', () => {
+    const story = "That night my uncle put us all in the van and drove us up to my Aunt Morag's house in Leith.";
+    expect(ask(story, 'what kind of van did your uncle have')).toEqual({ kind: 'not-in-story' });
+    expect(
+      ask(
+        'That night my uncle put us all in the Bedford van and drove us to Leith.',
+        'what kind of van did your uncle have',
+      ),
+    ).toMatchObject({ kind: 'answer', chosen: { id: 1 } });
+  });
+  it('answers a role question with the vehicle someone drove or the place they worked in, not a ride', () => {
+    const story =
+      'My grandfather Idris drove us to the coast every August. Idris drove the bus to Llanelli for twenty years.';
+    expect(tellsRole('He drove the bus to Llanelli.')).toBe(true);
+    expect(tellsRole('She worked in the bakery on Mill Lane.')).toBe(true);
+    expect(tellsRole('He drove us to the coast.')).toBe(false);
+    // A deed with its object in a relative clause, not "who died", "who moved away".
+    expect(tellsRole('I married the man who repaired the clocks in Kendal.')).toBe(true);
+    expect(tellsRole('My aunt, who moved away in 1950, wrote every week.')).toBe(false);
+    expect(ask(story, 'what was idris job')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    const aunt = 'Aunt Hedda came to every wedding. Aunt Hedda worked in the glove factory until 1960.';
+    expect(ask(aunt, 'what did aunt hedda do for a living')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+  it("takes the role told beside a sentence that only speaks of the job, the narrator's in the first person", () => {
+    const story =
+      'I started at the mill in 1949. I was a bobbin girl. Dirty work, the lowest job in the mill. The overseer was a man called Fenwick.';
+    expect(answerStory(story, 'what was your first job in the mill')).toMatchObject({ citedSentenceIds: [3, 2] });
+    expect(
+      roleBeside(
+        splitSentences(story).map((x) => x.text),
+        2,
+        true,
+      ),
+    ).toBe(1);
+    // Someone else's role is not the narrator's ("The overseer was a man called Fenwick").
+    expect(
+      roleBeside(['', 'Dirty work, the lowest job in the mill.', 'The overseer was a man called Fenwick.'], 1, true),
+    ).toBeUndefined();
+    // "…worked for the railway. / Section hand.": a fragment that is only a role.
+    expect(roleBeside(['', 'My father worked for the railway.', 'Section hand.'], 1, false)).toBe(2);
+  });
+  it('answers "what ship did you come on" with a name after "on", the ship unsaid, not a weekday', () => {
+    const story =
+      'My brother had gone ahead to Toronto. In 1958 we sailed from Bremen on the Seven Seas, with two suitcases. The ship was crowded.';
+    expect(ask(story, 'what ship did you come over on')).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+    expect(
+      namesAfterStranded('We came on the Monday.', factsIn('We came on the Monday.'), 'what ship did you come on'),
+    ).toBe(false);
   });
   it('does not take a place for the thing asked: "what hospital… in Spain" is not "in Madrid"', () => {
     const story = 'I went to work in Spain, in Madrid, and then here to Ohio.';

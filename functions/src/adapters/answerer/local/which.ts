@@ -31,6 +31,9 @@ const KIN_WORDS =
   'father|mother|dad|mum|mom|brother|sister|husband|wife|son|daughter|uncle|aunt|grandfather|grandmother|cousin|friend';
 /** A noun for a person by what they do: a conductor, a diver, a typist, a milkman, the cigarette girl. */
 const AGENT_NOUN = '(?:[a-z-]+\\s+){0,2}[a-z-]+(?:er|or|ist|ian|man|men|woman|girl|boy|maid|hand|keeper|lady)\\b';
+/** Vehicles and places of work someone drives, runs or keeps as their job. */
+const WORKPLACE =
+  '(?:bus|buses|truck|trucks|lorry|tram|train|trains|taxi|cab|van|tractor|grader|crane|elevator|lift|shop|store|caf[eé]|bar|pub|restaurant|diner|bakery|farm|stall|kitchen|hotel|boarding house|laundry|garage|mill|school)';
 const ROLE_TOLD = new RegExp(
   [
     // "my father was a sponge diver", "I was the cigarette girl", "Jock was a cook" (not "That was the winter")
@@ -39,8 +42,42 @@ const ROLE_TOLD = new RegExp(
     '\\b(?:became|become|worked as|work as|trained as|job as|hired as|started as|got on as)\\s+(?:a|an|the)\\s+[a-z]',
     // "One old gentleman, a retired bus conductor called Mr. Pratt": a role said beside the person
     `,\\s+(?:a|an)\\s+${AGENT_NOUN}`,
+    // "she worked at the telephone exchange", "worked in the pit": where someone worked is what they did
+    '\\b(?:worked|works|working)\\s+(?:in|at|on|for)\\s+(?:the|a|an)\\s+[a-z]',
+    // "my father, who sorted letters at the post office", "the man who sharpened the saws": a deed said of
+    // someone in a relative clause, with its object, is what they did (not "who died", "who came later")
+    '\\bwho\\s+(?!(?:lived|died|married|moved|came|wanted|loved|liked|looked|seemed|needed|used|called|named|married|started|stayed|visited|helped)\\b)[a-z]+ed\\s+(?:the|a|an|all)\\s+[a-z]',
+    // "he drove the bus to Porth", "she ran a café", "kept a shop": the work told by the vehicle or place
+    // someone drove, ran or kept (not "drove us to the coast")
+    `\\b(?:drove|drives|drive|driving|ran|runs|run|running|kept|keeps)\\s+(?:the|a|an)\\s+(?:[a-z-]+\\s+){0,2}?${WORKPLACE}\\b`,
   ].join('|'),
 );
+
+/** A sentence that is only a role: "Section hand.", "Water boy.", "A conductor." */
+const ROLE_FRAGMENT = new RegExp(
+  `^(?:(?:a|an|the)\\s+)?${AGENT_NOUN.replace('[a-z-]+(?:er', '[a-z-]*(?:er')}[.!]?$`,
+  'i',
+);
+
+/**
+ * "What was your first job in the shed" / "I was a rouseabout. / Picking up the fleeces. / Lowest job in the
+ * shed.": a sentence that answers a role question without telling the role (it speaks of the job) hands it
+ * to the nearest sentence beside it that does ("…my father worked for the railway. / Section hand."), the
+ * next one first; undefined when none within two does.
+ */
+export function roleBeside(texts: readonly string[], at: number, ofNarrator: boolean): number | undefined {
+  for (const step of [1, -1, 2, -2]) {
+    const i = at + step;
+    if (i < 1 || i >= texts.length) continue;
+    const text = texts[i]!.trim();
+    if (ROLE_FRAGMENT.test(text)) return i;
+    // The narrator's role is said in the first person ("I was a conductor"), anyone else's not.
+    if (ROLE_TOLD.test(text) && OWN_ROLE.test(text) === ofNarrator) return i;
+  }
+  return undefined;
+}
+
+const OWN_ROLE = /\bI\s+(?:was|became|worked|had been|started|got on)\b/;
 
 const termCache = new Map<string, string[]>();
 
@@ -85,6 +122,25 @@ function objectOfVerb(sentence: string, verbs: readonly string[], asked: Readonl
 const LOWER_WORDS = /[a-z][a-z'-]*/g;
 const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'his', 'her', 'their', 'your', 'this', 'that', 'of', 'some']);
 
+const WEEKDAY_OR_MONTH =
+  /^(?:the\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+
+/**
+ * "What ship did you come on" / "we came to Canada on the Groote Beer": a name right after the question's
+ * last preposition says which thing, without the sentence saying "ship" (so the question's other words are
+ * what it must cover, as for a role).
+ */
+export function namesAfterStranded(sentence: string, facts: readonly Fact[], questionText: string): boolean {
+  const stranded = /\b(on|in|at|to|from|with|for|by|into)\s*$/.exec(questionText)?.[1];
+  if (!stranded) return false;
+  return facts.some(
+    (f) =>
+      f.kind === 'name' &&
+      !WEEKDAY_OR_MONTH.test(f.text) &&
+      new RegExp(`\\b${stranded}\\s+(?:the\\s+)?$`, 'i').test(sentence.slice(0, f.start)),
+  );
+}
+
 /** Whether `sentence` tells which one of the thing asked about. */
 export function tellsWhich(
   sentence: string,
@@ -99,14 +155,19 @@ export function tellsWhich(
   const stranded = /\b(on|in|at|to|from|with|for|by|into)\s*$/.exec(questionText)?.[1];
   // A person's name does not say what job someone had ("Truus shared her wheat" for "what was Corrie's job").
   const role = ROLE_THINGS.has(which.term);
-  const named = facts.some((f) => {
-    if (f.kind !== 'name' || (f.text.toLowerCase().match(LOWER_WORDS) ?? []).some((w) => asked.has(w))) return false;
-    if (role && facts.some((p) => p.kind === 'person' && p.start === f.start)) return false;
-    const preposition = /\b(in|at|from|to|on|near|into|off|by|with|for)\s+(?:the\s+)?$/i.exec(
-      sentence.slice(0, f.start),
-    );
-    return !preposition || preposition[1]!.toLowerCase() === stranded;
-  });
+  // "what kind of truck" / "he put us in the truck and drove to Lake Charles": a sentence that says the thing
+  // bare tells its kind only by a word at it ("the Ford truck"), not by a name elsewhere.
+  const saysThingItself = which.kind && holdsTerm(sentenceTerms, which.term);
+  const named =
+    !saysThingItself &&
+    facts.some((f) => {
+      if (f.kind !== 'name' || (f.text.toLowerCase().match(LOWER_WORDS) ?? []).some((w) => asked.has(w))) return false;
+      if (role && facts.some((p) => p.kind === 'person' && p.start === f.start)) return false;
+      const preposition = /\b(in|at|from|to|on|near|into|off|by|with|for)\s+(?:the\s+)?$/i.exec(
+        sentence.slice(0, f.start),
+      );
+      return !preposition || preposition[1]!.toLowerCase() === stranded;
+    });
   if (named) return true;
   // "what job / what position": a role told as "became a schoolteacher", "was the best shortstop".
   if (ROLE_THINGS.has(which.term) && ROLE_TOLD.test(sentence)) return true;
