@@ -43,7 +43,7 @@ export function ageAsCount(ctx: CheckContext, sentence: string, fact: Fact): str
   const before = sentence.slice(Math.max(0, fact.start - 30), fact.start);
   const after = sentence.slice(fact.end, fact.end + 20);
   if (
-    !/\b(?:I|he|she|we|they|you)\s+(?:was|were|turned|'d turned|had turned)\s+(?:only\s+|just\s+|about\s+)?$/i.test(
+    !/\b(?:I|he|she|we|they|you)\s+(?:was|were|turned|'d turned|had turned|(?:could(?:n't| not)|must|might) have been)\s+(?:only\s+|just\s+|about\s+|(?:more|older) than\s+|a year older,\s+)?$/i.test(
       before,
     )
   )
@@ -89,4 +89,37 @@ export function moneyOtherSide(ctx: CheckContext, sentence: string, fact: Fact):
   const saidCost = SPENT.test(before);
   if (saidGain === saidCost) return undefined;
   return saidGain !== asksGain ? `${saidGain ? 'gained' : 'spent'}: ${fact.text}` : undefined;
+}
+
+/** An ordinal word or figure: "third", "twenty-first", "3rd". */
+const ORDINAL =
+  /^(?:(?:the|my|our|his|her|their|a)\s+)?(?:[a-z]+-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|\w+tieth|last|next|\d+(?:st|nd|rd|th))\b/i;
+
+/**
+ * "How many summers did you do it" / "That was my third summer": an ordinal says which one, not how many
+ * (there may have been more after it).
+ */
+export function ordinalForHowMany(ctx: CheckContext, _sentence: string, fact: Fact): string | undefined {
+  if (fact.kind !== 'duration' && fact.kind !== 'count') return undefined;
+  if (!/\bhow many\b/.test(ctx.question.text)) return undefined;
+  return ORDINAL.test(fact.text) ? `ordinal ${fact.text}` : undefined;
+}
+
+/** Units of time a span is counted in. */
+const TIME_UNIT =
+  /\b(years?|months?|weeks?|days?|nights?|hours?|minutes?|seconds?|summers?|winters?|springs?|autumns?|falls?|seasons?|terms?|semesters?|decades?)\b/i;
+const singular = (unit: string) => unit.toLowerCase().replace(/s$/, '');
+
+/**
+ * "How many summers did you do it" / "…on a good day": a span in one unit of time does not count another
+ * ("how many summers" is not answered by a day, nor "how many weeks" by years).
+ */
+export function otherTimeUnit(ctx: CheckContext, _sentence: string, fact: Fact): string | undefined {
+  if (fact.kind !== 'duration') return undefined;
+  const asked = /\bhow many\s+([a-z]+)/.exec(ctx.question.text)?.[1];
+  if (!asked || !TIME_UNIT.test(asked)) return undefined;
+  // "second summer": the unit is the last such word ("second" is an ordinal there).
+  const said = [...fact.text.matchAll(new RegExp(TIME_UNIT.source, 'gi'))].at(-1)?.[1];
+  if (!said || singular(said) === singular(asked)) return undefined;
+  return `${fact.text} not ${asked}`;
 }

@@ -1,7 +1,16 @@
 import type { Term } from '../text.ts';
 import { eventOfOther, otherEventFact, saysAskedEvent } from './check-events.ts';
-import { ageAsCount, durationForHowMuch, hoursForWhen, measureForCount, moneyOtherSide } from './check-kinds.ts';
+import {
+  ageAsCount,
+  durationForHowMuch,
+  hoursForWhen,
+  measureForCount,
+  moneyOtherSide,
+  ordinalForHowMany,
+  otherTimeUnit,
+} from './check-kinds.ts';
 import { onlyOwner, ownerAsPerson } from './check-owner.ts';
+import { saysNotKnown } from './check-said.ts';
 import { bareThing, strandedObject } from './check-which.ts';
 import type { Judged } from './decide.ts';
 import type { Fact } from './entities.ts';
@@ -41,6 +50,8 @@ const FACT_RULES: Array<[string, FactRule]> = [
   ['age-as-count', ageAsCount],
   ['measure-for-count', measureForCount],
   ['money-other-side', moneyOtherSide],
+  ['ordinal-for-how-many', ordinalForHowMany],
+  ['other-time-unit', otherTimeUnit],
 ];
 const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['asked-event', saysAskedEvent],
@@ -48,6 +59,7 @@ const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['only-owner', onlyOwner],
   ['bare-thing', bareThing],
   ['stranded-object', strandedObject],
+  ['not-known', saysNotKnown],
 ];
 
 /** Rules switched off (by name): for measuring one rule's effect on dev; empty in use. */

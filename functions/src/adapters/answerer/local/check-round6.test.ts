@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { answerStory } from './ask-for-tests.ts';
+import { checkTuning } from './check.ts';
+import { expectRuleDeclines } from './check-for-tests.ts';
+
+/**
+ * Round 6's check rules on made-up stories: with the rule off the question is answered (wrongly), with it on
+ * the answer is "My story doesn't say"; and a sentence that does tell the fact still answers.
+ */
+afterEach(() => checkTuning.off.clear());
+
+describe('check: a count of one thing is not a count of another', () => {
+  it('an ordinal says which one, not how many', () => {
+    const story =
+      'I picked hops in Kent as a girl. I was up at the hop gardens at Paddock Wood. That was my second summer.';
+    const q = 'how many summers did you pick hops';
+    expectRuleDeclines('ordinal-for-how-many', story, q);
+    const told = 'I picked hops in Kent as a girl. I picked hops for six summers in all.';
+    expect(answerStory(told, q).answer).toContain('six summers');
+  });
+
+  it('a span in one unit of time does not count another', () => {
+    const story = 'I picked hops in Kent as a girl. The hop gardens were lovely on a good day.';
+    const q = 'how many summers did you pick hops in kent';
+    expectRuleDeclines('other-time-unit', story, q);
+  });
+});
+
+describe('check: what the sentence says is not known', () => {
+  it('"he never did say how" does not say how', () => {
+    const story =
+      'My cousin Ned came home from the war in 1946. Ned had a scar on his cheek after, and he never did say how.';
+    const q = 'how did ned get the scar on his cheek';
+    expectRuleDeclines('not-known', story, q);
+    const told = 'My cousin Ned came home from the war in 1946. Ned got the scar on his cheek from a shell splinter.';
+    expect(answerStory(told, q).declined).toBe(false);
+  });
+});
