@@ -44,10 +44,11 @@ function askedEvents(ctx: CheckContext): string[] {
 
 /**
  * "When did you get married" / "I met your grandfather in 1970": a date answers a question about a life
- * event only from a sentence that tells that event (or a word for it: "wedding", "passed away").
+ * event only from a sentence that tells that event (or a word for it: "wedding", "passed away"); so does a
+ * place ("where did you get married" / "…at a dance in the Drill Hall").
  */
 export function saysAskedEvent(ctx: CheckContext, j: Judged): string | undefined {
-  if (!DATED.has(ctx.question.want)) return undefined;
+  if (!DATED.has(ctx.question.want) && ctx.question.want !== 'where') return undefined;
   const { index } = ctx;
   const at = [j.index, ...(j.bridge !== undefined ? [j.bridge] : [])];
   for (const event of askedEvents(ctx))

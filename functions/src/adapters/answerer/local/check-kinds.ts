@@ -1,5 +1,5 @@
 import type { CheckContext } from './check.ts';
-import type { Fact } from './entities.ts';
+import { type Fact, factsIn } from './entities.ts';
 
 /**
  * Whether a fact's kind fits the question strictly. The type-match stage lets a question take a nearby kind
@@ -122,4 +122,21 @@ export function otherTimeUnit(ctx: CheckContext, _sentence: string, fact: Fact):
   const said = [...fact.text.matchAll(new RegExp(TIME_UNIT.source, 'gi'))].at(-1)?.[1];
   if (!said || singular(said) === singular(asked)) return undefined;
   return `${fact.text} not ${asked}`;
+}
+
+/**
+ * "How much was the bus ticket" / "I came up from Eufaula in nineteen fifty-five, the summer of fifty-five":
+ * a bare number said where a year goes ("the summer of fifty-five", "…came out, that's fifty-seven") in a
+ * sentence that dates something is the year said short, not an amount.
+ */
+export function yearAsCount(ctx: CheckContext, sentence: string, fact: Fact): string | undefined {
+  if (fact.kind !== 'count' || !/\bhow (?:many|much)\b/.test(ctx.question.text)) return undefined;
+  const before = sentence.slice(Math.max(0, fact.start - 20), fact.start);
+  const after = sentence.slice(fact.end, fact.end + 12);
+  if (!/\b(?:in|of|since|until|till|by|that's|that was)\s+$/i.test(before)) return undefined;
+  if (!/^\s*(?:[,.;:!?]|$)/.test(after)) return undefined;
+  const dated = factsIn(sentence).some(
+    (f) => (f.kind === 'year' || f.kind === 'date') && (f.end <= fact.start || f.start >= fact.end),
+  );
+  return dated ? `year ${fact.text}` : undefined;
 }

@@ -36,3 +36,24 @@ describe('check: what the sentence says is not known', () => {
     expect(answerStory(told, q).declined).toBe(false);
   });
 });
+
+describe('check: a year said short is not an amount', () => {
+  it('"the summer of fifty-two" does not say how much something was', () => {
+    const story = 'I took the train to Chicago. I came up from Memphis in nineteen fifty-two, the summer of fifty-two.';
+    const q = 'how much was the train ticket';
+    expectRuleDeclines('year-as-count', story, q);
+    const told = 'I took the train to Chicago. The train ticket was thirty dollars.';
+    expect(answerStory(told, q).answer).toContain('thirty dollars');
+  });
+});
+
+describe('check: the event a place belongs to', () => {
+  it('where they met does not say where they married', () => {
+    const story =
+      'I met your grandpa Ivor in the autumn of 1936, at a dance in the Miners Hall. We married three years later.';
+    const q = 'where did you and grandpa get married';
+    expectRuleDeclines('asked-event', story, q);
+    const told = `${story} Your grandpa and I were married in the chapel at Treorchy.`;
+    expect(answerStory(told, q).answer).toContain('Treorchy');
+  });
+});

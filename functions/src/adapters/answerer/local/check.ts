@@ -8,6 +8,7 @@ import {
   moneyOtherSide,
   ordinalForHowMany,
   otherTimeUnit,
+  yearAsCount,
 } from './check-kinds.ts';
 import { onlyOwner, ownerAsPerson } from './check-owner.ts';
 import { saysNotKnown } from './check-said.ts';
@@ -52,6 +53,7 @@ const FACT_RULES: Array<[string, FactRule]> = [
   ['money-other-side', moneyOtherSide],
   ['ordinal-for-how-many', ordinalForHowMany],
   ['other-time-unit', otherTimeUnit],
+  ['year-as-count', yearAsCount],
 ];
 const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['asked-event', saysAskedEvent],
