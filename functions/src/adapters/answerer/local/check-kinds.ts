@@ -40,7 +40,7 @@ export function hoursForWhen(ctx: CheckContext, sentence: string, fact: Fact): s
  */
 export function ageAsCount(ctx: CheckContext, sentence: string, fact: Fact): string | undefined {
   if (ctx.question.want !== 'count' || fact.kind !== 'count') return undefined;
-  const before = sentence.slice(Math.max(0, fact.start - 30), fact.start);
+  const before = sentence.slice(Math.max(0, fact.start - 45), fact.start);
   const after = sentence.slice(fact.end, fact.end + 20);
   if (
     !/\b(?:I|he|she|we|they|you)\s+(?:was|were|turned|'d turned|had turned|(?:could(?:n't| not)|must|might) have been)\s+(?:only\s+|just\s+|about\s+|(?:more|older) than\s+|a year older,\s+)?$/i.test(
@@ -91,6 +91,8 @@ export function moneyOtherSide(ctx: CheckContext, sentence: string, fact: Fact):
   return saidGain !== asksGain ? `${saidGain ? 'gained' : 'spent'}: ${fact.text}` : undefined;
 }
 
+const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
+
 /** An ordinal word or figure: "third", "twenty-first", "3rd". */
 const ORDINAL =
   /^(?:(?:the|my|our|his|her|their|a)\s+)?(?:[a-z]+-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|\w+tieth|last|next|\d+(?:st|nd|rd|th))\b/i;
@@ -133,6 +135,12 @@ export function yearAsCount(ctx: CheckContext, sentence: string, fact: Fact): st
   if (fact.kind !== 'count' || !/\bhow (?:many|much)\b/.test(ctx.question.text)) return undefined;
   const before = sentence.slice(Math.max(0, fact.start - 20), fact.start);
   const after = sentence.slice(fact.end, fact.end + 12);
+  // "Sixty-seven, July, that was the riot": a number next to a month is its year.
+  if (
+    new RegExp(`^\\s*,?\\s*(?:${MONTHS})\\b`, 'i').test(after) ||
+    new RegExp(`\\b(?:${MONTHS}),?\\s+$`, 'i').test(before)
+  )
+    return `year ${fact.text}`;
   if (!/\b(?:in|of|since|until|till|by|that's|that was)\s+$/i.test(before)) return undefined;
   if (!/^\s*(?:[,.;:!?]|$)/.test(after)) return undefined;
   const dated = factsIn(sentence).some(

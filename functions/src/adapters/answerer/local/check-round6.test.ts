@@ -57,3 +57,21 @@ describe('check: the event a place belongs to', () => {
     expect(answerStory(told, q).answer).toContain('Treorchy');
   });
 });
+
+describe('check: an age or a year is not a count', () => {
+  it('"she couldn\'t have been more than twelve" is an age', () => {
+    const story =
+      "My cousin Ida and I shared a room over the shop. She couldn't have been more than twelve. We had a cat called Smudge.";
+    const q = 'how many cousins did you have';
+    expectRuleDeclines('age-as-count', story, q);
+  });
+
+  it('a number next to a month is its year', () => {
+    const story =
+      'We lived on Elm Street with the children. Sixty-eight, August, that was the flood, the children never forgot it.';
+    const q = 'how many children did you have';
+    expectRuleDeclines('year-as-count', story, q);
+    const told = 'We lived on Elm Street with the children. We had four children, all girls.';
+    expect(answerStory(told, q).answer).toContain('four');
+  });
+});
