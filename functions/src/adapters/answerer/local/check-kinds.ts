@@ -68,16 +68,30 @@ export function measureForCount(ctx: CheckContext, _sentence: string, fact: Fact
 }
 
 /** Money gained and money spent: the two sides of a sum that are never each other's answer. */
-const GAINED = /\b(?:win|wins|won|winning|earn|earns|earned|earning|make|makes|made|making|save|saved|saving)\b/i;
-const SPENT = /\b(?:cost|costs|costing|charge|charged|charging|spend|spent|spending)\b/i;
+/** "paid me", "pay you": paid to the narrator (or to the one asked), a gain; "paid him" is spent. */
+const TO_SOMEONE = String.raw`\s+(?:me|us|you)\b`;
+/** "were you paid", "got paid": a gain; "your pay" is a noun. */
+const PAID_TO = String.raw`(?:was|were|got|get|be|being|been|getting)\s+(?:(?:you|he|she|they|we|i)\s+)?`;
+const PASSIVE = String.raw`(?<!\b(?:${PAID_TO}|(?:your|my|the|his|her|their|our)\s))`;
+const GAINED = new RegExp(
+  String.raw`\b(?:win|wins|won|winning|earn|earns|earned|earning|make|makes|made|making|save|saved|saving|${PAID_TO}paid|pa(?:y|id|ys)${TO_SOMEONE}|sold|sell|received?)\b`,
+  'i',
+);
+const SPENT = new RegExp(
+  String.raw`\b(?:cost|costs|costing|charge|charged|charging|spend|spent|spending|bought|buy|${PASSIVE}pa(?:y|id|ys)(?!${TO_SOMEONE}))\b`,
+  'i',
+);
+/** In a question "get" gains too: "how much did you get for the car", "how much rent did you get". */
+const ASKS_GAIN = new RegExp(String.raw`${GAINED.source}|\b(?:get|got)\b(?!\s+(?:it|them|one)\s+for)`, 'i');
 
 /**
  * "How much did it cost to enter" / "Won nine hundred dollars": a sum said of winning or earning is not a
- * cost, nor a cost a sum won; the verb right before the sum says which it is.
+ * cost, nor a cost a sum won ("how much rent did you get" / "we paid eleven thousand dollars for it"); the
+ * verb right before the sum says which it is ("paid me" is a gain for the one paid).
  */
 export function moneyOtherSide(ctx: CheckContext, sentence: string, fact: Fact): string | undefined {
   if (fact.kind !== 'money' || !/\bhow much\b/.test(ctx.question.text)) return undefined;
-  const asksGain = GAINED.test(ctx.question.text);
+  const asksGain = ASKS_GAIN.test(ctx.question.text);
   const asksCost = SPENT.test(ctx.question.text);
   if (asksGain === asksCost) return undefined;
   const before =

@@ -75,3 +75,20 @@ describe('check: an age or a year is not a count', () => {
     expect(answerStory(told, q).answer).toContain('four');
   });
 });
+
+describe('check: money paid out is not money taken in', () => {
+  const cottage =
+    'We bought the cottage on Mill Lane in 1971 and let the upstairs. We paid nine hundred pounds for it.';
+
+  it('a price paid does not say how much rent came in', () => {
+    expectRuleDeclines('money-other-side', cottage, 'how much rent did you get for the upstairs');
+    expect(answerStory(cottage, 'how much did you pay for the cottage').answer).toContain('nine hundred pounds');
+  });
+
+  it('"paid him" is paid out, "paid me" taken in', () => {
+    const choir = 'The choir had a master, Mr Hale. Each of us paid him ten cents a week.';
+    expect(answerStory(choir, 'how much did each of you pay mr hale').answer).toContain('ten cents');
+    const mill = 'I started at the mill in 1950. The mill paid me six dollars a week.';
+    expect(answerStory(mill, 'how much did you earn at the mill').answer).toContain('six dollars');
+  });
+});
