@@ -92,3 +92,10 @@ describe('check: money paid out is not money taken in', () => {
     expect(answerStory(mill, 'how much did you earn at the mill').answer).toContain('six dollars');
   });
 });
+
+describe('check: an owner said at the end of a clause', () => {
+  it('"the Queen\'s." owns what was said before it and did not do it', () => {
+    const story = "My cousin Ida gutted herring with me. Ida got married the summer of the coronation, the Queen's.";
+    expectRuleDeclines('owner-as-person', story, 'who did ida marry');
+  });
+});
