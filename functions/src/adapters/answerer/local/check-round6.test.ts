@@ -99,3 +99,15 @@ describe('check: an owner said at the end of a clause', () => {
     expectRuleDeclines('owner-as-person', story, 'who did ida marry');
   });
 });
+
+describe('check: a plan or a wish is not what happened', () => {
+  it('"we were going to move to Ohio" does not say where they moved', () => {
+    const story =
+      'Dad lost his job at the mill in 1958. We were going to move to Ohio, but Mother would not leave her sister.';
+    const q = 'where did you move to';
+    expectRuleDeclines('unreal-fact', story, q);
+    expect(answerStory(story, 'where were you going to move to').answer).toContain('Ohio');
+    const moved = 'Dad lost his job at the mill in 1958. We moved to Ohio that spring.';
+    expect(answerStory(moved, q).answer).toContain('Ohio');
+  });
+});

@@ -1,5 +1,6 @@
 import type { CheckContext } from './check.ts';
 import type { Judged } from './decide.ts';
+import type { Fact } from './entities.ts';
 
 /**
  * What the sentence itself says of what it tells: a sentence saying the narrator (or the person asked
@@ -20,4 +21,33 @@ export function saysNotKnown(ctx: CheckContext, j: Judged): string | undefined {
   if (/\b(?:know|say|tell|told|said)\b/.test(text)) return undefined;
   const sentence = ctx.index.texts[j.index]!;
   return NOT_KNOWN.exec(sentence)?.[0];
+}
+
+/** What a clause breaks at. */
+const CLAUSE = /[;:.!?]|,\s+(?:and|but|so)\b|\b(?:but|so|because|though|although|until|till|then|which)\b/gi;
+
+/** The clause of the sentence a fact stands in, up to the fact. */
+function clauseBefore(sentence: string, fact: Fact): string {
+  const before = sentence.slice(0, fact.start);
+  let cut = 0;
+  for (const m of before.matchAll(CLAUSE)) cut = m.index! + m[0].length;
+  return before.slice(cut);
+}
+
+/** What was wished, planned or nearly done: not what happened. */
+const UNREAL =
+  /\b(?:want(?:ed)? to|hop(?:e|ed) to|wish(?:ed)?|dream(?:ed|t)? (?:of|about)|(?:was|were) going to|(?:was|were) gonna|plann?(?:ed)? to|meant to|would have|could have|should have|might have|'d have|never got to)\b/i;
+const ASKS_UNREAL =
+  /\b(?:want|wanted|hope|hoped|wish|wished|dream|dreamed|dreamt|going to|gonna|plan|planned|mean|meant|would|could|should)\b/;
+
+/**
+ * "Where did you move to" / "We were going to move to Ohio, but Dad's job fell through": a place, date or
+ * number in a clause that tells a wish or a plan ("I wanted to be married in June", "we were going to buy the
+ * farm for a thousand dollars") is not what happened. ("Nearly" and "almost" are left alone: before a number
+ * they say about how much, "nearly three thousand metres up".)
+ */
+export function unrealFact(ctx: CheckContext, sentence: string, fact: Fact): string | undefined {
+  if (ctx.question.want === 'any' || ASKS_UNREAL.test(ctx.question.text)) return undefined;
+  const unreal = UNREAL.exec(clauseBefore(sentence, fact))?.[0];
+  return unreal ? `${unreal}: ${fact.text}` : undefined;
 }

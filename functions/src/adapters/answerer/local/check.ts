@@ -11,7 +11,7 @@ import {
   yearAsCount,
 } from './check-kinds.ts';
 import { onlyOwner, ownerAsPerson } from './check-owner.ts';
-import { saysNotKnown } from './check-said.ts';
+import { saysNotKnown, unrealFact } from './check-said.ts';
 import { bareThing, strandedObject } from './check-which.ts';
 import type { Judged } from './decide.ts';
 import type { Fact } from './entities.ts';
@@ -54,6 +54,7 @@ const FACT_RULES: Array<[string, FactRule]> = [
   ['ordinal-for-how-many', ordinalForHowMany],
   ['other-time-unit', otherTimeUnit],
   ['year-as-count', yearAsCount],
+  ['unreal-fact', unrealFact],
 ];
 const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['asked-event', saysAskedEvent],
