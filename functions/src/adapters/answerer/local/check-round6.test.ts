@@ -111,3 +111,14 @@ describe('check: a plan or a wish is not what happened', () => {
     expect(answerStory(moved, q).answer).toContain('Ohio');
   });
 });
+
+describe('check: a date in another statement than the event asked', () => {
+  it('"…when he died, but … he started in 1951" does not date the death', () => {
+    const story =
+      'My uncle Vic worked at the gasworks. We put forty years on his stone when he died, but when I saw his papers I found he started in 1951.';
+    const q = 'when did uncle vic die';
+    expectRuleDeclines('date-across-turn', story, q);
+    const told = 'My uncle Vic worked at the gasworks. He died in 1990, when I was at college.';
+    expect(answerStory(told, q).answer).toContain('1990');
+  });
+});

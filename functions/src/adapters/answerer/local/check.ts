@@ -1,5 +1,5 @@
 import type { Term } from '../text.ts';
-import { eventOfOther, otherEventFact, saysAskedEvent } from './check-events.ts';
+import { dateAcrossTurn, eventOfOther, otherEventFact, saysAskedEvent } from './check-events.ts';
 import {
   ageAsCount,
   durationForHowMuch,
@@ -45,6 +45,7 @@ type SentenceRule = (ctx: CheckContext, judged: Judged) => string | undefined;
 
 const FACT_RULES: Array<[string, FactRule]> = [
   ['other-event', otherEventFact],
+  ['date-across-turn', dateAcrossTurn],
   ['how-much-duration', durationForHowMuch],
   ['owner-as-person', ownerAsPerson],
   ['hours-for-when', hoursForWhen],
