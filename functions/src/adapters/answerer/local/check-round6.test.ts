@@ -122,3 +122,13 @@ describe('check: a date in another statement than the event asked', () => {
     expect(answerStory(told, q).answer).toContain('1990');
   });
 });
+
+describe('check: a why answered without a reason', () => {
+  it('a sentence that only restates what was asked does not say why', () => {
+    const story = 'My brother Karl drove me to the station. Karl came with me. Karl wore his good hat.';
+    const q = 'why did karl come with you';
+    expectRuleDeclines('no-reason', story, q);
+    const told = 'My brother Karl drove me to the station. Karl came with me because Mother told him to.';
+    expect(answerStory(told, q).answer).toContain('because');
+  });
+});

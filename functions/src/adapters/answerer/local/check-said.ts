@@ -51,3 +51,19 @@ export function unrealFact(ctx: CheckContext, sentence: string, fact: Fact): str
   const unreal = UNREAL.exec(clauseBefore(sentence, fact))?.[0];
   return unreal ? `${unreal}: ${fact.text}` : undefined;
 }
+
+/** Words a reason is told with (wide on purpose: only a sentence with none of them is turned down). */
+const REASON =
+  /\b(?:because|'cause|cause|cos|since|so|for|to|why|reason|want|wanted|afraid|scared|too|said|says|thought|couldn't|could not|needed|had to|that's|never liked|hated|loved|when|after|as|until|till)\b/i;
+
+/**
+ * "Why did Steven come too" / "Steven came with me.": a sentence (with the one after it, where a reason is
+ * often told: "He insisted. He said…") with no word a reason could be told with only restates what was
+ * asked about.
+ */
+export function noReason(ctx: CheckContext, j: Judged): string | undefined {
+  if (!/^(?:why|how come)\b/.test(ctx.question.text)) return undefined;
+  const { texts } = ctx.index;
+  const at = [j.index, j.index + 1, ...(j.bridge !== undefined ? [j.bridge] : [])].filter((i) => i < texts.length);
+  return at.some((i) => REASON.test(texts[i]!)) ? undefined : 'no reason told';
+}

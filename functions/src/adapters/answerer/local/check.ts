@@ -11,7 +11,7 @@ import {
   yearAsCount,
 } from './check-kinds.ts';
 import { onlyOwner, ownerAsPerson } from './check-owner.ts';
-import { saysNotKnown, unrealFact } from './check-said.ts';
+import { noReason, saysNotKnown, unrealFact } from './check-said.ts';
 import { bareThing, strandedObject } from './check-which.ts';
 import type { Judged } from './decide.ts';
 import type { Fact } from './entities.ts';
@@ -64,6 +64,7 @@ const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['bare-thing', bareThing],
   ['stranded-object', strandedObject],
   ['not-known', saysNotKnown],
+  ['no-reason', noReason],
 ];
 
 /** Rules switched off (by name): for measuring one rule's effect on dev; empty in use. */
