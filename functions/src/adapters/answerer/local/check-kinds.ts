@@ -162,3 +162,24 @@ export function yearAsCount(ctx: CheckContext, sentence: string, fact: Fact): st
   );
   return dated ? `year ${fact.text}` : undefined;
 }
+
+/** A question asking where someone or something arrived: where it went to, not where it came from. */
+const ASKS_ARRIVAL =
+  /\b(?:land|landed|arrive|arrived|reach|reached|end up|ended up|settle|settled|get to|got to|go to|went to|move to|moved to|come to|came to|take you|took you|send you|sent you)\b/;
+
+/**
+ * "Where did the plane land" / "I leave from Kingston, from the Palisadoes airport": a place said after
+ * "from" is where someone set out, not where they arrived; and "where was Ally from" / "…moved to Paisley"
+ * is not answered by where someone went to.
+ */
+export function originForArrival(ctx: CheckContext, sentence: string, fact: Fact): string | undefined {
+  if (ctx.question.want !== 'where' || fact.kind !== 'place') return undefined;
+  const text = ctx.question.text;
+  const asksOrigin = /\bfrom$|\b(?:come|came|comes) from\b|\b(?:leave|left|set out|set off|start out)\b/.test(text);
+  const asksArrival = ASKS_ARRIVAL.test(text) && !asksOrigin && !/\bfrom\b/.test(text);
+  if (!asksOrigin && !asksArrival) return undefined;
+  const before = sentence.slice(Math.max(0, fact.start - 12), fact.start);
+  if (asksArrival && /\bfrom\s+(?:the\s+)?$/i.test(before)) return `from ${fact.text}`;
+  if (asksOrigin && /\b(?:to|into)\s+(?:the\s+)?$/i.test(before)) return `to ${fact.text}`;
+  return undefined;
+}

@@ -132,3 +132,18 @@ describe('check: a why answered without a reason', () => {
     expect(answerStory(told, q).answer).toContain('because');
   });
 });
+
+describe('check: where from is not where to', () => {
+  it('a place after "from" is not where the plane landed', () => {
+    const story = 'I went to England in 1962. I went on a plane from Lagos, my first time on a plane.';
+    const q = 'where did the plane land';
+    expectRuleDeclines('origin-for-arrival', story, q);
+    expect(answerStory(story, 'where did the plane go from').answer).toContain('Lagos');
+  });
+
+  it('a place after "to" is not where someone came from', () => {
+    const story = 'My friend Ally was a great talker. Ally came with me to Largs.';
+    const q = 'where did ally come from';
+    expectRuleDeclines('origin-for-arrival', story, q);
+  });
+});

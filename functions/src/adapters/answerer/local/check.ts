@@ -7,6 +7,7 @@ import {
   measureForCount,
   moneyOtherSide,
   ordinalForHowMany,
+  originForArrival,
   otherTimeUnit,
   yearAsCount,
 } from './check-kinds.ts';
@@ -56,6 +57,7 @@ const FACT_RULES: Array<[string, FactRule]> = [
   ['other-time-unit', otherTimeUnit],
   ['year-as-count', yearAsCount],
   ['unreal-fact', unrealFact],
+  ['origin-for-arrival', originForArrival],
 ];
 const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['asked-event', saysAskedEvent],
