@@ -147,3 +147,14 @@ describe('check: where from is not where to', () => {
     expectRuleDeclines('origin-for-arrival', story, q);
   });
 });
+
+describe('check: whose doing a date tells', () => {
+  it('a date in a clause about him does not say when the narrator came', () => {
+    const story =
+      'I sang at the Blue Lantern in Memphis. Otto played drums for a trio, a band he started that came to Memphis in 1949.';
+    const q = 'when did you come to memphis';
+    expectRuleDeclines('other-subject', story, q);
+    const told = 'I sang at the Blue Lantern in Memphis. I came to Memphis in 1951 with my aunt.';
+    expect(answerStory(told, q).answer).toContain('1951');
+  });
+});

@@ -27,7 +27,7 @@ export function saysNotKnown(ctx: CheckContext, j: Judged): string | undefined {
 const CLAUSE = /[;:.!?]|,\s+(?:and|but|so)\b|\b(?:but|so|because|though|although|until|till|then|which)\b/gi;
 
 /** The clause of the sentence a fact stands in, up to the fact. */
-function clauseBefore(sentence: string, fact: Fact): string {
+export function clauseBefore(sentence: string, fact: Fact): string {
   const before = sentence.slice(0, fact.start);
   let cut = 0;
   for (const m of before.matchAll(CLAUSE)) cut = m.index! + m[0].length;

@@ -13,6 +13,7 @@ import {
 } from './check-kinds.ts';
 import { onlyOwner, ownerAsPerson } from './check-owner.ts';
 import { noReason, saysNotKnown, unrealFact } from './check-said.ts';
+import { otherSubject } from './check-subject.ts';
 import { bareThing, strandedObject } from './check-which.ts';
 import type { Judged } from './decide.ts';
 import type { Fact } from './entities.ts';
@@ -67,6 +68,7 @@ const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['stranded-object', strandedObject],
   ['not-known', saysNotKnown],
   ['no-reason', noReason],
+  ['other-subject', otherSubject],
 ];
 
 /** Rules switched off (by name): for measuring one rule's effect on dev; empty in use. */
