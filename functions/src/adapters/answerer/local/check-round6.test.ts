@@ -158,3 +158,14 @@ describe('check: whose doing a date tells', () => {
     expect(answerStory(told, q).answer).toContain('1951');
   });
 });
+
+describe('check: the verb asked, done by someone else', () => {
+  it('"I … worked in the drapery" does not say where he worked', () => {
+    const story =
+      'My father went down the pit in 1931. I left school at fifteen and worked in the Co-op drapery in Porth for six years.';
+    const q = 'which mine did he work at';
+    expectRuleDeclines('verb-of-other', story, q);
+    const told = 'My father went down the pit in 1931. He worked at the Maerdy mine for thirty years.';
+    expect(answerStory(told, q).declined).toBe(false);
+  });
+});

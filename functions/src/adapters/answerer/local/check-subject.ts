@@ -1,6 +1,8 @@
+import { tokensOf } from '../text.ts';
 import type { CheckContext } from './check.ts';
 import { clauseBefore } from './check-said.ts';
 import type { Judged } from './decide.ts';
+import { termOf } from './names.ts';
 
 /**
  * Whose doing the fact tells. "When did you come to Chicago" asks the narrator's own coming; a date or place
@@ -28,4 +30,61 @@ export function otherSubject(ctx: CheckContext, j: Judged): string | undefined {
   // The reverse (a date asked of "your dad" in a clause about "I") was tried and dropped: "where was Siobhan
   // from" / "…and a girl from Cork" shares the clause with the narrator (dev: −8 cited for −1 wrong fact).
   return undefined;
+}
+
+/** The subject and main verb of "(wh…) did your dad work", "where was Hilja born", "what did you study". */
+const ASKED_CLAUSE =
+  /^(?:what|which|where|when|how|why)\b[^?]*?\b(?:did|does|do|was|were|is|are|could|would|had|has|have)\s+((?:your\s+|his\s+|her\s+|my\s+|the\s+)?[a-z'-]+)\s+(?:ever\s+|first\s+|usually\s+|still\s+)?([a-z]+)/;
+/** Pronouns a clause's subject is said with. */
+const SUBJECT = /\b(I|we|he|she|they)\b/gi;
+
+/**
+ * "Which mine did he work at" / "I left school at fifteen and worked in the Co-op drapery": the verb asked
+ * about, said in the sentence of the narrator ("I worked") when the question asks it of someone else, or of
+ * someone else ("he worked") when it asks the narrator, tells another person's doing. The subject is the
+ * nearest subject pronoun before the verb in its clause; a sentence that also says the verb of the one asked
+ * is left alone.
+ */
+export function verbOfOther(ctx: CheckContext, j: Judged): string | undefined {
+  if (ctx.question.want === 'who' || ctx.question.want === 'name') return undefined;
+  const m = ASKED_CLAUSE.exec(ctx.question.text);
+  if (!m) return undefined;
+  const [, subject, verbWord] = m;
+  const verb = termOf(verbWord!);
+  if (!verb || !ctx.terms.some((t) => t.term === verb && t.pos === 'VERB')) return undefined;
+  const asksNarrator = subject === 'you';
+  // Someone else surely: "he", "she", "your dad", a name the story gives (not a family word alone, which may
+  // be the listener's word for the narrator, nor a thing: "the surrender").
+  const name = termOf(subject!);
+  const someoneElse =
+    /^(?:he|she)$/.test(subject!) || /^(?:your|his|her)\s/.test(subject!) || (!!name && ctx.index.names.has(name));
+  if (!asksNarrator && !someoneElse) return undefined;
+  const own = asksNarrator ? undefined : subject!.split(/\s+/).pop()!;
+  const sentence = ctx.index.texts[j.index]!;
+  // The one asked about, said in the sentence ("with Robbie asleep on a blanket… and I did not sleep"), may
+  // be doing it in other words.
+  if (own && new RegExp(`\\b${own}\\b`, 'i').test(sentence)) return undefined;
+  const subjects: string[] = [];
+  let offset = 0;
+  for (const token of tokensOf(sentence)) {
+    const at = sentence.indexOf(token.value, offset);
+    if (at < 0) continue;
+    offset = at + token.value.length;
+    if (token.type !== 'word' || termOf(token.value.toLowerCase()) !== verb) continue;
+    const clause = clauseBefore(sentence, { kind: 'count', text: token.value, start: at, end: offset });
+    const last = [...clause.matchAll(SUBJECT)].at(-1);
+    if (!last) return undefined;
+    // The pronoun is the verb's subject only right before it ("I had worked") or joined by "and" ("I left
+    // school and worked"), not across another verb ("the family I work for lived").
+    const between = clause
+      .slice(last.index! + last[0].length)
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
+    if (between.length > 2 && !/\band(?:\s+then)?$/i.test(between.join(' '))) return undefined;
+    subjects.push(last[1]!.toLowerCase());
+  }
+  if (subjects.length === 0) return undefined;
+  const wrong = (s: string) => (asksNarrator ? /^(?:he|she|they)$/.test(s) : s === 'i');
+  return subjects.every(wrong) ? `${subjects.join('/')} ${verbWord}, not ${subject}` : undefined;
 }

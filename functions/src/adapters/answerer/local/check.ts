@@ -13,7 +13,7 @@ import {
 } from './check-kinds.ts';
 import { onlyOwner, ownerAsPerson } from './check-owner.ts';
 import { noReason, saysNotKnown, unrealFact } from './check-said.ts';
-import { otherSubject } from './check-subject.ts';
+import { otherSubject, verbOfOther } from './check-subject.ts';
 import { bareThing, strandedObject } from './check-which.ts';
 import type { Judged } from './decide.ts';
 import type { Fact } from './entities.ts';
@@ -69,6 +69,7 @@ const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['not-known', saysNotKnown],
   ['no-reason', noReason],
   ['other-subject', otherSubject],
+  ['verb-of-other', verbOfOther],
 ];
 
 /** Rules switched off (by name): for measuring one rule's effect on dev; empty in use. */
