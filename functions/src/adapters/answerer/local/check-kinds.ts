@@ -81,6 +81,9 @@ const SPENT = new RegExp(
   String.raw`\b(?:cost|costs|costing|charge|charged|charging|spend|spent|spending|bought|buy|${PASSIVE}pa(?:y|id|ys)(?!${TO_SOMEONE}))\b`,
   'i',
 );
+/** Nouns a sum names: what was paid out, what was taken in. */
+const PRICE = /\b(?:fee|fees|fare|fares|price|rent|ticket|bill|cost)\s*$/i;
+const PRIZE = /\b(?:prize|purse|winnings|wage|wages|pay|salary|earnings)\s*$/i;
 /** In a question "get" gains too: "how much did you get for the car", "how much rent did you get". */
 const ASKS_GAIN = new RegExp(String.raw`${GAINED.source}|\b(?:get|got)\b(?!\s+(?:it|them|one)\s+for)`, 'i');
 
@@ -94,13 +97,12 @@ export function moneyOtherSide(ctx: CheckContext, sentence: string, fact: Fact):
   const asksGain = ASKS_GAIN.test(ctx.question.text);
   const asksCost = SPENT.test(ctx.question.text);
   if (asksGain === asksCost) return undefined;
-  const before =
-    sentence
-      .slice(Math.max(0, fact.start - 40), fact.start)
-      .split(/[,;:.!?]/)
-      .pop() ?? '';
-  const saidGain = GAINED.test(before);
-  const saidCost = SPENT.test(before);
+  const parts = sentence.slice(Math.max(0, fact.start - 40), fact.start).split(/[,;:.!?]/);
+  const before = parts.pop() ?? '';
+  // "the entry fee, twenty-five dollars": a sum said right after a comma names what the noun before it is.
+  const named = before.trim() === '' ? (parts.pop() ?? '') : '';
+  const saidGain = GAINED.test(before) || PRIZE.test(named);
+  const saidCost = SPENT.test(before) || PRICE.test(named);
   if (saidGain === saidCost) return undefined;
   return saidGain !== asksGain ? `${saidGain ? 'gained' : 'spent'}: ${fact.text}` : undefined;
 }

@@ -85,6 +85,13 @@ describe('check: money paid out is not money taken in', () => {
     expect(answerStory(cottage, 'how much did you pay for the cottage').answer).toContain('nine hundred pounds');
   });
 
+  it('a sum named as a fee ("the entry fee, ten dollars") is not a sum won', () => {
+    const story =
+      'I rode broncs at the county fair in 1961. My aunt gave me the entry fee, ten dollars, out of her egg money.';
+    expectRuleDeclines('money-other-side', story, 'how much did you win at the county fair');
+    expect(answerStory(story, 'how much did it cost to enter the county fair').answer).toContain('ten dollars');
+  });
+
   it('"paid him" is paid out, "paid me" taken in', () => {
     const choir = 'The choir had a master, Mr Hale. Each of us paid him ten cents a week.';
     expect(answerStory(choir, 'how much did each of you pay mr hale').answer).toContain('ten cents');
