@@ -176,3 +176,14 @@ describe('check: the verb asked, done by someone else', () => {
     expect(answerStory(told, q).declined).toBe(false);
   });
 });
+
+describe('check: the others asked about', () => {
+  it('a sentence about one fire does not say what the other fires burned', () => {
+    const story =
+      'In 1961 lightning started eleven fires on the ridge. The Cub Creek fire was the big one. They said it burned six thousand acres.';
+    const q = 'how many acres did the other fires burn';
+    expectRuleDeclines('not-the-other', story, q);
+    const told = `${story} The other fires burned two hundred acres between them.`;
+    expect(answerStory(told, q).answer).toContain('two hundred acres');
+  });
+});

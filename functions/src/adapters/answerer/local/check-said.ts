@@ -67,3 +67,17 @@ export function noReason(ctx: CheckContext, j: Judged): string | undefined {
   const at = [j.index, j.index + 1, ...(j.bridge !== undefined ? [j.bridge] : [])].filter((i) => i < texts.length);
   return at.some((i) => REASON.test(texts[i]!)) ? undefined : 'no reason told';
 }
+
+/** Words a sentence tells of the others with. */
+const OTHERS = /\b(?:other|others|rest|else|too|also|another|second|both)\b/i;
+
+/**
+ * "How many acres did the other ten fires burn" / "They said, four thousand acres before they stopped it":
+ * a question about "the other" ones (besides one already told) is not answered by a sentence with no word
+ * for the others: it tells of the one.
+ */
+export function notTheOther(ctx: CheckContext, j: Judged): string | undefined {
+  if (!/\bthe other\b/.test(ctx.question.text)) return undefined;
+  const at = [j.index, ...(j.bridge !== undefined ? [j.bridge] : [])];
+  return at.some((i) => OTHERS.test(ctx.index.texts[i]!)) ? undefined : 'says nothing of the others';
+}

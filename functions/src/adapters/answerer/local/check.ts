@@ -12,7 +12,7 @@ import {
   yearAsCount,
 } from './check-kinds.ts';
 import { onlyOwner, ownerAsPerson } from './check-owner.ts';
-import { noReason, saysNotKnown, unrealFact } from './check-said.ts';
+import { noReason, notTheOther, saysNotKnown, unrealFact } from './check-said.ts';
 import { otherSubject, verbOfOther } from './check-subject.ts';
 import { bareThing, strandedObject } from './check-which.ts';
 import type { Judged } from './decide.ts';
@@ -70,6 +70,7 @@ const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['no-reason', noReason],
   ['other-subject', otherSubject],
   ['verb-of-other', verbOfOther],
+  ['not-the-other', notTheOther],
 ];
 
 /** Rules switched off (by name): for measuring one rule's effect on dev; empty in use. */
