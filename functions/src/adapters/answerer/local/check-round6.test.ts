@@ -187,3 +187,14 @@ describe('check: the others asked about', () => {
     expect(answerStory(told, q).answer).toContain('two hundred acres');
   });
 });
+
+describe('check: the rule anyone must keep is not what the narrator did', () => {
+  it('"you gotta stay on eight" does not say how long the narrator stayed on', () => {
+    const story = 'I rode my first bronc at the Pecos fair. You gotta stay on eight seconds to score.';
+    const q = 'how long did you stay on him';
+    expectRuleDeclines('other-subject', story, q);
+    expect(answerStory(story, 'how long do you have to stay on').answer).toContain('eight seconds');
+    const told = 'I rode my first bronc at the Pecos fair. I stayed on him for six seconds.';
+    expect(answerStory(told, q).answer).toContain('six seconds');
+  });
+});

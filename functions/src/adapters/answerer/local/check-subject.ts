@@ -11,9 +11,12 @@ import { termOf } from './names.ts';
  */
 
 /** "when did you…", "where were you…", "what year did you…": a date or place asked of the narrator. */
-const ASKS_NARRATOR = /^(?:when|where|what year|which year|what month)\b.*\b(?:did|were|was|do|have|had) you\b/;
+const ASKS_NARRATOR =
+  /^(?:when|where|what year|which year|what month|how (?:long|many|much|far|fast|big|high))\b.*\b(?:did|were|was|do|have|had) you\b/;
 const NARRATOR = /\b(?:I|we|me|us|my|our|I'd|I'm|we'd|we're)\b/i;
 const SOMEONE_ELSE = /\b(?:he|she|they)\b/i;
+const ANYONE =
+  /\byou\s+(?:gotta|got to|have to|had to|have got to|need to|needed to|must|can|could|can't|couldn't|would|wouldn't|'d|should|shouldn't|never|always)\b/i;
 
 /**
  * A date or place asked of the narrator is not answered by a sentence whose every such fact stands in a
@@ -21,12 +24,19 @@ const SOMEONE_ELSE = /\b(?:he|she|they)\b/i;
  * left alone: "I met your grandmother at a dance. She was studying pharmacy…" goes on about the meeting.
  */
 export function otherSubject(ctx: CheckContext, j: Judged): string | undefined {
-  if (j.bridge !== undefined || j.facts.length === 0) return undefined;
-  if (!['when', 'year', 'where'].includes(ctx.question.want)) return undefined;
+  if (j.facts.length === 0 || !ASKS_NARRATOR.test(ctx.question.text)) return undefined;
+  if (!['when', 'year', 'where', 'duration', 'count', 'measure', 'money'].includes(ctx.question.want)) return undefined;
   const sentence = ctx.index.texts[j.index]!;
+  // "How long did you stay on him" / "You gotta stay on eight. Eight seconds, one hand": "you" with "gotta",
+  // "had to", "could" says what anyone must or may do (the rule), not what the narrator did; the next
+  // sentence, when it holds the fact, goes on with the rule.
+  const generic = /\b(?:have to|has to|had to|gotta|got to|need to|must|can|could|should|would|do you)\b/.test(
+    ctx.question.text,
+  );
+  if (!generic && !NARRATOR.test(sentence) && ANYONE.test(sentence)) return 'told of anyone';
+  if (j.bridge !== undefined) return undefined;
   const clauses = j.facts.map((fact) => clauseBefore(sentence, fact));
-  if (ASKS_NARRATOR.test(ctx.question.text))
-    return clauses.every((c) => !NARRATOR.test(c) && SOMEONE_ELSE.test(c)) ? 'told of someone else' : undefined;
+  if (clauses.every((c) => !NARRATOR.test(c) && SOMEONE_ELSE.test(c))) return 'told of someone else';
   // The reverse (a date asked of "your dad" in a clause about "I") was tried and dropped: "where was Siobhan
   // from" / "…and a girl from Cork" shares the clause with the narrator (dev: −8 cited for −1 wrong fact).
   return undefined;
