@@ -185,3 +185,16 @@ export function originForArrival(ctx: CheckContext, sentence: string, fact: Fact
   if (asksOrigin && /\b(?:to|into)\s+(?:the\s+)?$/i.test(before)) return `to ${fact.text}`;
   return undefined;
 }
+
+/** A count of people: "five hundred people", "four of us". */
+const OF_PEOPLE =
+  /^\s+(?:(?:other|more|young|old|grown)\s+)?(?:people|persons|men|women|children|kids|boys|girls|souls|families|folks|of us|of them|of you)\b/i;
+
+/**
+ * "How long was the boat" / "They said later five hundred people died", "how big was the radio room" /
+ * "…with four of us on watch": a count of people is never a size, a length, a distance or a speed.
+ */
+export function peopleForMeasure(ctx: CheckContext, sentence: string, fact: Fact): string | undefined {
+  if (ctx.question.want !== 'measure' || fact.kind !== 'count') return undefined;
+  return OF_PEOPLE.test(sentence.slice(fact.end)) ? `${fact.text} people` : undefined;
+}

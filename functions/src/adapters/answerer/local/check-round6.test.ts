@@ -198,3 +198,13 @@ describe('check: the rule anyone must keep is not what the narrator did', () => 
     expect(answerStory(told, q).answer).toContain('six seconds');
   });
 });
+
+describe('check: a count of people is no size', () => {
+  it('"five hundred people died on that boat" does not say how long the boat was', () => {
+    const story = 'Our boat was the Maud, a shrimp boat. They said later five hundred people died on that boat.';
+    const q = 'how long was the boat';
+    expectRuleDeclines('people-for-measure', story, q);
+    const told = 'Our boat was the Maud, a shrimp boat. The boat was forty feet long.';
+    expect(answerStory(told, q).answer).toContain('forty feet');
+  });
+});

@@ -9,6 +9,7 @@ import {
   ordinalForHowMany,
   originForArrival,
   otherTimeUnit,
+  peopleForMeasure,
   yearAsCount,
 } from './check-kinds.ts';
 import { onlyOwner, ownerAsPerson } from './check-owner.ts';
@@ -59,6 +60,7 @@ const FACT_RULES: Array<[string, FactRule]> = [
   ['year-as-count', yearAsCount],
   ['unreal-fact', unrealFact],
   ['origin-for-arrival', originForArrival],
+  ['people-for-measure', peopleForMeasure],
 ];
 const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['asked-event', saysAskedEvent],
