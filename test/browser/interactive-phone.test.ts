@@ -1,79 +1,25 @@
 import { interactiveText } from '@storyloom/shared/interactive';
-import type { NarrationTimings } from '@storyloom/shared/narration';
-import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.ts';
-import { narrateStory } from '../support/narration.ts';
-import { createStory, shareWith } from '../support/stories.ts';
+import { shareWith } from '../support/stories.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
 import { browserTestsEnabled, saveScreenshot, signIn, url, useBrowser } from './browser.ts';
+import {
+  expectNoOverflow,
+  expectOnScreen,
+  focused,
+  narratedStory,
+  phoneContext,
+  sentenceTime,
+  storyTime,
+} from './interactive-support.ts';
 
 /**
  * Listening on a phone and by keyboard (issue 16): the player fits a 390 px touch screen and a desktop, the
  * read-along keeps its paragraphs and is one tab stop, the focus goes somewhere sensible after Ask and back
  * to the opener on close, and a person the story is shared with by name listens from their story page.
  */
-
-/** Three paragraphs; the second opens with a sentence long enough to wrap, then a short one. */
-const CONTENT =
-  'I met your grandfather at the Roseland dance hall in 1952. The band played until midnight.\n\n' +
-  'He was working at the shipyard then, riveting the long steel plates of the tankers from seven in the morning ' +
-  'until the whistle blew at five, and after that he walked me home every single night. His car was green.\n\n' +
-  'We were married at St. Agnes Church the next June. Years later we bought a little house on Maple Street. ' +
-  'It had a garden full of roses. We lived there for forty years.';
-
-async function narratedStory() {
-  const user = await registerVerifiedUser();
-  const login = await loginAs(user);
-  const title = `Grandma and the dance hall ${crypto.randomUUID().slice(0, 6)}`;
-  const story = (await createStory({ token: login.token }, { title, content: CONTENT })) as StoryDto;
-  const timings = await narrateStory(story);
-  return { login, story, title, timings };
-}
-
-const sentenceTime = (timings: NarrationTimings, word: string) => timings.words.find((w) => w.text === word)!.start;
-
-/**
- * What spills sideways: the dialog's and the document's scroll widths against their client widths, and
- * every visible element of the dialog whose box reaches past the dialog's or the viewport's edges (the
- * toasts' region is fixed to the viewport, not laid out in the dialog).
- */
-function overflow(page: Page) {
-  return page.evaluate(() => {
-    const dialog = document.querySelector<HTMLDialogElement>('dialog[open]')!;
-    const box = dialog.getBoundingClientRect();
-    const doc = document.documentElement;
-    const spills = [...dialog.querySelectorAll<HTMLElement>('*')]
-      .filter((el) => !el.closest('.visually-hidden, .toast-region') && el.getClientRects().length > 0)
-      .filter((el) => {
-        const r = el.getBoundingClientRect();
-        return r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.right > doc.clientWidth);
-      })
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
-    return {
-      dialog: Math.max(0, dialog.scrollWidth - dialog.clientWidth),
-      document: Math.max(0, doc.scrollWidth - doc.clientWidth),
-      dialogInside: box.left >= 0 && box.right <= doc.clientWidth,
-      spills,
-    };
-  });
-}
-
-async function expectNoOverflow(page: Page) {
-  const o = await overflow(page);
-  expect(o).toEqual({ dialog: 0, document: 0, dialogInside: true, spills: [] });
-}
-
-/** The element's box lies wholly inside the viewport. */
-async function expectOnScreen(page: Page, locator: Locator) {
-  const box = (await locator.boundingBox())!;
-  const viewport = page.viewportSize()!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
-}
 
 /**
  * The text's paragraphs (the hidden keyboard hint aside), each as the sentence numbers it holds; on the page,
@@ -99,20 +45,6 @@ function sharesLine(scope: Locator, long: number, next: number) {
   );
 }
 
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    return {
-      tag: el?.tagName.toLowerCase(),
-      className: el?.className ?? '',
-      sentence: el?.dataset.sentence ?? null,
-      label: el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 40) ?? '',
-    };
-  });
-
-const storyTime = (page: Page) =>
-  page.evaluate(() => document.querySelector<HTMLAudioElement>('dialog[open] audio')?.currentTime ?? -1);
-
 describe.runIf(browserTestsEnabled)('Listening on a phone and by keyboard (browser)', () => {
   const browser = useBrowser();
 
@@ -121,13 +53,7 @@ describe.runIf(browserTestsEnabled)('Listening on a phone and by keyboard (brows
     const link = await api<{ share_token: string }>('POST', `/api/stories/${story.ID}/share-link`, {
       token: login.token,
     });
-    const phone: BrowserContext = await browser.context.browser()!.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-US',
-    });
+    const phone: BrowserContext = await phoneContext(browser.context.browser()!);
     const page = await phone.newPage();
     const errors: Error[] = [];
     page.on('pageerror', (e) => errors.push(e));
@@ -262,10 +188,11 @@ describe.runIf(browserTestsEnabled)('Listening on a phone and by keyboard (brows
     expect(await page.locator(`[id="${await text.getAttribute('aria-describedby')}"]`).textContent()).toBe(
       interactiveText.readAlongHint,
     );
-    // Before any question Clear is disabled: the text is the next stop after Ask.
+    // Before any question Clear is disabled: the text is the stop before the question box (which comes last,
+    // under the conversation).
     expect(await dialog.getByRole('button', { name: 'Clear', exact: true }).isDisabled()).toBe(true);
-    await dialog.getByRole('button', { name: 'Ask' }).focus();
-    await page.keyboard.press('Tab');
+    await dialog.getByLabel('Ask the storyteller a question').focus();
+    await page.keyboard.press('Shift+Tab');
     expect(await focused(page)).toMatchObject({ sentence: '1' });
     // Arrows move between sentences; Enter plays from the focused one.
     await page.keyboard.press('ArrowDown');

@@ -10,6 +10,7 @@ import { Modal } from '#web/components/ui/Modal.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { endSession, type ListenTarget, reportTime, startSession, useAskQuestion } from './api.ts';
 import { Conversation, type ConversationEntry } from './Conversation.tsx';
+import { keepInView } from './keep-in-view.ts';
 import { ReadAlongText } from './ReadAlongText.tsx';
 
 export interface InteractiveOverlayProps {
@@ -60,6 +61,10 @@ export function InteractiveOverlay({
   const input = useRef<HTMLInputElement>(null);
   /** The entry to focus once it renders (the question just asked). */
   const focusEntry = useRef<number | null>(null);
+  /** The entry to bring into view above the question box once it renders (asked, then answered). */
+  const revealEntry = useRef<number | null>(null);
+  /** The question box with its error: sticky at the dialog's bottom, drawn over what scrolls under it. */
+  const askBox = useRef<HTMLDivElement>(null);
   const targetKey = target.kind === 'account' ? `a:${target.storyId}` : `s:${target.token}`;
 
   const later = useCallback((ms: number, fn: () => void) => {
@@ -186,6 +191,7 @@ export function InteractiveOverlay({
     // (which is disabled while asking): focus never falls to the page behind.
     const id = nextId.current++;
     focusEntry.current = id;
+    revealEntry.current = id;
     setEntries((list) => [...list, { id, at: new Date(), question: text, answer: null, audioUrl: null, cited: [] }]);
     asker.mutate(
       { sessionId: session.session_id, question: text, askedAt: player.current?.currentTime ?? time },
@@ -196,6 +202,8 @@ export function InteractiveOverlay({
               e.id === id ? { ...e, answer: res.answer, audioUrl: res.answer_audio_url, cited: res.cited } : e,
             ),
           );
+          // The answer makes its entry taller: it is brought into view again, above the question box.
+          revealEntry.current = id;
           setQuestion('');
           setMarked(new Set(res.cited.map((c) => c.id)));
           if (res.answer_audio_url) playAnswer(res.answer_audio_url, interactiveTimings.answerAudioDelay);
@@ -265,55 +273,11 @@ export function InteractiveOverlay({
           {!audioReady && session && <p className="visually-hidden">Loading audio...</p>}
         </fieldset>
 
-        <form className="interactive-ask" onSubmit={(e) => void ask(e)} noValidate>
-          <label htmlFor={inputId}>Ask the storyteller a question</label>
-          <div className="interactive-ask-row">
-            <input
-              ref={input}
-              id={inputId}
-              type="text"
-              value={question}
-              maxLength={QUESTION_MAX_CHARS}
-              disabled={!canAsk}
-              onChange={(e) => {
-                setQuestion(e.target.value);
-                if (error === interactiveText.questionRequired) setError(null);
-              }}
-              placeholder="Where did you meet grandpa?"
-              autoComplete="off"
-            />
-            <button type="submit" className="button button-primary" disabled={!canAsk} aria-busy={asking || undefined}>
-              {asking ? interactiveText.asking : 'Ask'}
-            </button>
-          </div>
-        </form>
-
-        <div className="interactive-error" role="alert">
-          {error && <p className="form-error">{error}</p>}
-        </div>
-
         <p className="interactive-note">
           {/* An audio story says where its answers come from and whose voice speaks them (docs/stories.md). */}
           {session?.spoken_label ?? (session?.spoken === false ? interactiveText.textNote : interactiveText.spokenNote)}{' '}
           {!(target.kind === 'account' && target.owner) && interactiveText.sharedNote}
         </p>
-
-        <Conversation
-          entries={entries}
-          busy={busy}
-          onReplay={replay}
-          onSeekCited={(c) => {
-            seek(c.time!);
-            setMarked(new Set([c.id]));
-          }}
-          onClear={() => setConfirmClear(true)}
-          entryRef={(id, el) => {
-            if (el && focusEntry.current === id) {
-              focusEntry.current = null;
-              el.focus();
-            }
-          }}
-        />
 
         {/* The text shows with the dialog, as paragraphs, and becomes the read-along when its timed sentences
             arrive (the same paragraphs, so nothing moves); a story without timings keeps the paragraphs. Painted
@@ -326,7 +290,68 @@ export function InteractiveOverlay({
             currentTime={highlightTime}
             onSeek={session ? seek : undefined}
             marked={citedIds}
+            cover={askBox}
           />
+        </div>
+
+        <Conversation
+          entries={entries}
+          busy={busy}
+          onReplay={replay}
+          onSeekCited={(c) => {
+            seek(c.time!);
+            setMarked(new Set([c.id]));
+          }}
+          onClear={() => setConfirmClear(true)}
+          entryRef={(id, el) => {
+            if (!el) return;
+            if (focusEntry.current === id) {
+              focusEntry.current = null;
+              el.focus({ preventScroll: true });
+            }
+            if (revealEntry.current === id) {
+              const asked = el.getAttribute('aria-busy') === 'true';
+              revealEntry.current = null;
+              keepInView(el, { cover: askBox.current, instant: asked });
+            }
+          }}
+        />
+
+        {/* Asking again is always at hand (issue 16, docs/web.md "Accessibility"): like a chat, the question box
+            sits under the conversation and sticks to the dialog's bottom while the rest scrolls under it; its
+            error shows above it. */}
+        <div className="interactive-ask-box" ref={askBox}>
+          <div className="interactive-error" role="alert">
+            {error && <p className="form-error">{error}</p>}
+          </div>
+
+          <form className="interactive-ask" onSubmit={(e) => void ask(e)} noValidate>
+            <label htmlFor={inputId}>Ask the storyteller a question</label>
+            <div className="interactive-ask-row">
+              <input
+                ref={input}
+                id={inputId}
+                type="text"
+                value={question}
+                maxLength={QUESTION_MAX_CHARS}
+                disabled={!canAsk}
+                onChange={(e) => {
+                  setQuestion(e.target.value);
+                  if (error === interactiveText.questionRequired) setError(null);
+                }}
+                placeholder="Where did you meet grandpa?"
+                autoComplete="off"
+              />
+              <button
+                type="submit"
+                className="button button-primary"
+                disabled={!canAsk}
+                aria-busy={asking || undefined}
+              >
+                {asking ? interactiveText.asking : 'Ask'}
+              </button>
+            </div>
+          </form>
         </div>
       </div>
       <ConfirmDialog

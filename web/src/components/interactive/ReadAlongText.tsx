@@ -1,6 +1,6 @@
 import type { ReadAlongDto } from '@storyloom/shared/interactive';
 import { interactiveText } from '@storyloom/shared/messages/interactive';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { keepInView } from './keep-in-view.ts';
 
 export interface ReadAlongTextProps {
@@ -13,6 +13,8 @@ export interface ReadAlongTextProps {
   /** Sentence ids to mark as cited by an answer. */
   marked?: ReadonlySet<number>;
   className?: string;
+  /** What is drawn over the text's lower part (the player's pinned question box): the sentence is kept above it. */
+  cover?: RefObject<HTMLElement | null>;
 }
 
 /** The sentence being spoken at `time`: the last one whose narration has started. */
@@ -42,7 +44,15 @@ const MOVES: Record<string, (index: number, last: number) => number> = {
  * Keyboard: the whole text is ONE tab stop (a roving tabindex, docs/web.md "Accessibility"): the arrow keys,
  * Home and End move between sentences, Enter or Space plays from the focused one.
  */
-export function ReadAlongText({ content, sentences, currentTime, onSeek, marked, className }: ReadAlongTextProps) {
+export function ReadAlongText({
+  content,
+  sentences,
+  currentTime,
+  onSeek,
+  marked,
+  className,
+  cover,
+}: ReadAlongTextProps) {
   const active = currentSentence(sentences, currentTime);
   const spans = useRef(new Map<number, HTMLSpanElement>());
   const hintId = useId();
@@ -55,8 +65,8 @@ export function ReadAlongText({ content, sentences, currentTime, onSeek, marked,
   useEffect(() => {
     // Keep the spoken sentence in view, without yanking the page when nothing plays.
     const span = active === null ? undefined : spans.current.get(active);
-    if (span) keepInView(span);
-  }, [active]);
+    if (span) keepInView(span, { cover: cover?.current });
+  }, [active, cover]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLSpanElement>) => {
     const id = Number((event.target as HTMLElement).dataset.sentence);

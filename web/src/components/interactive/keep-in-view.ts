@@ -1,7 +1,7 @@
-/** Room kept above and below the spoken sentence when it is scrolled into view. */
+/** Room kept above and below the element when it is scrolled into view. */
 const MARGIN_PX = 12;
 
-/** The nearest ancestor that scrolls vertically (the player's text box), or null for the page itself. */
+/** The nearest ancestor that scrolls vertically (the player's text box, or the dialog), or null for the page. */
 function scrollParent(el: HTMLElement): HTMLElement | null {
   for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
     const { overflowY } = getComputedStyle(node);
@@ -13,20 +13,33 @@ function scrollParent(el: HTMLElement): HTMLElement | null {
 /**
  * Scrolls `el` into view vertically within its scroll container only (or the page when it has none).
  * `scrollIntoView` would scroll every scrolling ancestor, sideways too: on a phone it moved the whole
- * player dialog (issue 16). Nothing moves when the sentence is already in view.
+ * player dialog (issue 16). Nothing moves when the element is already in view.
+ * - `cover`: an element drawn over the container's lower part (the player's question box, sticky at the
+ *   dialog's bottom): what lies under it does not count as in view.
+ * - `instant`: jump (an entry just added), rather than glide (the voice moving on, an answer arriving).
  */
-export function keepInView(el: HTMLElement): void {
-  const box = el.getBoundingClientRect();
+export function keepInView(
+  el: HTMLElement,
+  { cover, instant = false }: { cover?: HTMLElement | null; instant?: boolean } = {},
+): void {
   const container = scrollParent(el);
+  const box = el.getBoundingClientRect();
   const top = container ? container.getBoundingClientRect().top : 0;
-  const bottom = container ? top + container.clientHeight : window.innerHeight;
+  let bottom = container ? top + container.clientHeight : window.innerHeight;
+  if (cover) bottom = Math.min(bottom, cover.getBoundingClientRect().top);
   let delta = 0;
   if (box.top < top + MARGIN_PX) delta = box.top - top - MARGIN_PX;
-  // A sentence taller than the box shows from its start.
+  // An element taller than the room shows from its start.
   else if (box.bottom > bottom - MARGIN_PX)
     delta = Math.min(box.bottom - bottom + MARGIN_PX, box.top - top - MARGIN_PX);
   if (Math.abs(delta) < 1) return;
-  const behavior = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+  const behavior = instant || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+  // The last lines of the text cannot scroll above a cover that is over the text box itself (a phone held
+  // sideways leaves a sliver of the box above the pinned question box): the rest moves the box's own scroll
+  // container (the dialog) up, vertically.
+  const rest = container && cover ? delta - (container.scrollHeight - container.clientHeight - container.scrollTop) : 0;
   if (container) container.scrollBy({ top: delta, behavior });
   else window.scrollBy({ top: delta, behavior });
+  const outer = rest > 1 ? scrollParent(container!) : null;
+  if (outer) outer.scrollBy({ top: rest, behavior });
 }

@@ -63,6 +63,9 @@ function tidy(text: string): string {
     .replace(/[,;:—–-]+$/, '')
     .trim();
   out = out.replace(/^(and|but|so|then|well|oh|okay|anyway|now|right),?\s+/i, '');
+  // "I sailed from Queenstown (they were calling it Cobh by then": a bracket the cut left open is dropped.
+  const open = out.lastIndexOf('(');
+  if (open > 0 && out.indexOf(')', open) < 0) out = out.slice(0, open).trim();
   if (!out) return out;
   out = out[0]!.toUpperCase() + out.slice(1);
   return /[.!?]["”']?$/.test(out) ? out : `${out}.`;
@@ -104,7 +107,13 @@ function shortPhrase(sentence: string, fact: Fact | undefined, questionText: str
  * Words a clause cannot end on: it goes on past the comma ("which was about, let me simplify, how to keep the
  * lights on"). Only words that never close a clause; "in", "to", "her" often do ("moved in", "named after her").
  */
-const DANGLING = /\b(?:about|of|with|from|into|the|a|an|my|our|their|your|because|than)$/i;
+const DANGLING = /\b(?:about|of|with|from|into|the|a|an|my|our|their|your|because|than|and then|and|but|or)$/i;
+
+/**
+ * A clause that only says when or on what condition ("just before we turned into the lane", "when the war
+ * ended"): a run ending on it after "and then" has not yet said what happened.
+ */
+const SUBORDINATE = /^(?:just |right |not long |soon )?(?:before|after|when|while|until|till|once|as soon as|if)\b/i;
 
 /** A spoken aside inside a sentence ("oh", "let me simplify", "you know"), skipped to reach what it interrupts. */
 const ASIDE = /^(?:oh|um+|uh+|well|you know|I mean|mind you|let me (?:think|see|simplify|remember|say)|I think)$/i;
@@ -113,12 +122,18 @@ const ASIDE = /^(?:oh|um+|uh+|well|you know|I mean|mind you|let me (?:think|see|
 function completed(list: Clause[], run: Clause[]): Clause[] {
   const out = [...run];
   let next = list.indexOf(out[out.length - 1]!) + 1;
+  // "you could see, oh, you could see clear into Montana": a clause an aside interrupts is not finished either.
+  const interrupted =
+    next < list.length && (ASIDE.test(out[out.length - 1]!.text.trim()) || ASIDE.test(list[next]!.text.trim()));
   const said = out.filter((c) => !ASIDE.test(c.text.trim()));
-  if (!said.length || !DANGLING.test(said[said.length - 1]!.text.trim())) return out;
-  while (next < list.length) {
+  if (!said.length || (!interrupted && !DANGLING.test(said[said.length - 1]!.text.trim()))) return out;
+  let waiting = true;
+  while (next < list.length && waiting) {
     const clause = list[next++]!;
     out.push(clause);
-    if (!ASIDE.test(clause.text.trim())) break;
+    const text = clause.text.trim();
+    // "…and then, just before we turned into the lane, he said welcome home": read on to what happened.
+    waiting = ASIDE.test(text) || DANGLING.test(text) || (SUBORDINATE.test(text) && !/[.!?]["”']?$/.test(text));
   }
   return out;
 }

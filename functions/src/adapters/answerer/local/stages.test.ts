@@ -158,6 +158,25 @@ describe('phrase', () => {
       'Her best loaf was made of, let me think, rye flour and caraway from her mother.',
     );
   });
+  it('reads on past a clause that a spoken aside interrupts, or that ends on "and then"', () => {
+    const seen =
+      'The cabin my uncle built stood high on a bare ridge above the cold lake, and from the porch you could see, oh, you could see three counties.';
+    expect(phrase(seen, undefined, 'what could you see from the porch')).toBe(
+      'From the porch you could see, oh, you could see three counties.',
+    );
+    const then =
+      'My brother sat on the steps all afternoon without a word, and then, just after the bus came round the corner, he started to cry.';
+    expect(phrase(then, undefined, 'what did your brother do on the steps')).toBe(
+      'My brother sat on the steps all afternoon without a word, and then, just after the bus came round the corner, he started to cry.',
+    );
+  });
+  it('drops a bracket the cut leaves open', () => {
+    const sentence =
+      'We sailed out of Kingstown harbour on the old mail boat one grey morning (the English had renamed the town, but my father never would) with my sister Nora and a tin trunk between us.';
+    expect(phrase(sentence, undefined, 'where did you sail from')).toBe(
+      'We sailed out of Kingstown harbour on the old mail boat one grey morning.',
+    );
+  });
   it('keeps a short sentence whole and drops a leading connective', () => {
     expect(phrase('And then we left for good.', undefined, 'did you leave')).toBe('Then we left for good.');
   });

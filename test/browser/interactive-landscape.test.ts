@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { api } from '../support/http.ts';
+import { browserTestsEnabled, saveScreenshot, url, useBrowser } from './browser.ts';
+import { expectNoOverflow, narratedStory, sentenceTime } from './interactive-support.ts';
+
+/**
+ * A phone held sideways (844×390, touch): the question box is pinned to the player's bottom, over the lower
+ * part of the story's text. The read-along keeps the sentence being spoken above the box, where it can be
+ * read, not scrolled into the part of the text the box covers (issue 16).
+ */
+describe.runIf(browserTestsEnabled)('Listening on a phone held sideways (browser)', () => {
+  const browser = useBrowser();
+
+  it('keeps the spoken sentence in sight above the question box', async () => {
+    const { login, story, title, timings } = await narratedStory();
+    const link = await api<{ share_token: string }>('POST', `/api/stories/${story.ID}/share-link`, {
+      token: login.token,
+    });
+    const context = await browser.context.browser()!.newContext({
+      viewport: { width: 844, height: 390 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+      // Scrolls jump rather than glide, so where the sentence ends up can be read at once.
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto(url(`/shared/${link.body.share_token}?interactive=true`), { waitUntil: 'domcontentloaded' });
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.waitFor();
+      const play = dialog.getByRole('button', { name: 'Play Story' });
+      await expect.poll(() => play.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await dialog.locator('.read-along [role="button"]').first().waitFor();
+      // The listener drags the player to the last sentence and plays (the position, as the seek bar sets it).
+      await play.tap();
+      await page.evaluate((t) => {
+        document.querySelector<HTMLAudioElement>('dialog[open] audio')!.currentTime = t;
+      }, sentenceTime(timings, 'forty') - 0.3);
+      const speaking = dialog.locator('.read-along-sentence.is-speaking[data-sentence="8"]');
+      await speaking.waitFor();
+      const where = await speaking.evaluate((el) => {
+        const sentence = el.getBoundingClientRect();
+        const box = document.querySelector('dialog[open] .interactive-ask-box')!.getBoundingClientRect();
+        const text = el.closest('.interactive-text')!.getBoundingClientRect();
+        return {
+          aboveBox: sentence.bottom <= box.top + 0.5,
+          inText: sentence.top >= text.top - 0.5,
+          onScreen: sentence.top >= 0 && sentence.bottom <= window.innerHeight,
+        };
+      });
+      await saveScreenshot(page, 'interactive-landscape');
+      expect(where).toEqual({ aboveBox: true, inText: true, onScreen: true });
+      await expectNoOverflow(page);
+    } finally {
+      await context.close();
+    }
+  });
+});
