@@ -44,10 +44,11 @@ function askedEvents(ctx: CheckContext): string[] {
 
 /**
  * "When did you get married" / "I met your grandfather in 1970": a date answers a question about a life
- * event only from a sentence that tells that event (or a word for it: "wedding", "passed away").
+ * event only from a sentence that tells that event (or a word for it: "wedding", "passed away"); so does a
+ * place ("where did you get married" / "…at a dance in the Drill Hall").
  */
 export function saysAskedEvent(ctx: CheckContext, j: Judged): string | undefined {
-  if (!DATED.has(ctx.question.want)) return undefined;
+  if (!DATED.has(ctx.question.want) && ctx.question.want !== 'where') return undefined;
   const { index } = ctx;
   const at = [j.index, ...(j.bridge !== undefined ? [j.bridge] : [])];
   for (const event of askedEvents(ctx))
@@ -66,6 +67,38 @@ export function otherEventFact(ctx: CheckContext, sentence: string, fact: Fact):
   const event = EVENT_WORDS[word]!;
   const asked = ctx.terms.map((t) => t.term);
   return holdsTerm(asked, event) ? undefined : word;
+}
+
+/** Words that tell each life event in a sentence, by the event's index term. */
+const EVENT_TOLD: Record<string, RegExp> = {
+  bear: /\bborn\b/gi,
+  die: /\b(?:died|dies|die|death|dead|passed (?:away|on))\b/gi,
+  death: /\b(?:died|dies|die|death|dead|passed (?:away|on))\b/gi,
+  dead: /\b(?:died|dies|die|death|dead|passed (?:away|on))\b/gi,
+  marri: /\b(?:married|marry|marries|wed|wedding)\b/gi,
+  buri: /\b(?:buried|burial|funeral)\b/gi,
+};
+/** Where a sentence turns to another statement: "…when he died, but when I found his papers I saw…". */
+const TURN = /[;:]|\b(?:but|though|although|because|so|which|then)\b/i;
+
+/**
+ * "When did your father die" / "we put thirty years in the paper when he died, but when I found his papers I
+ * saw that he started in 1949": a date the sentence says in another statement than the asked event's (a
+ * "but", "so" or semicolon between them) dates that other statement.
+ */
+export function dateAcrossTurn(ctx: CheckContext, sentence: string, fact: Fact): string | undefined {
+  if (!DATED.has(ctx.question.want)) return undefined;
+  const events = askedEvents(ctx).filter((e) => EVENT_TOLD[e]);
+  if (events.length === 0) return undefined;
+  const spans = events.flatMap((e) =>
+    [...sentence.matchAll(EVENT_TOLD[e]!)].map((m) => [m.index!, m.index! + m[0].length]),
+  );
+  if (spans.length === 0) return undefined;
+  const joined = spans.some(([start, end]) => {
+    const between = end! <= fact.start ? sentence.slice(end, fact.start) : sentence.slice(fact.end, start);
+    return !TURN.test(between);
+  });
+  return joined ? undefined : `${fact.text} told apart from the event`;
 }
 
 /** A life event of one person and the word before it (its subject): "I was born", "Anna, was born", "he died". */

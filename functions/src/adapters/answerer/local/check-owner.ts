@@ -57,7 +57,7 @@ export function onlyOwner(ctx: CheckContext, j: Judged): string | undefined {
 export function ownerAsPerson(ctx: CheckContext, sentence: string, fact: Fact): string | undefined {
   if (ctx.question.want !== 'who' || (fact.kind !== 'person' && fact.kind !== 'name')) return undefined;
   if (/^whose\b/.test(ctx.question.text)) return undefined;
-  return /^['’]s?\s/.test(sentence.slice(fact.end)) ? `${fact.text}'s` : undefined;
+  return /^['’]s?(?:\s|[,.;:!?]|$)/.test(sentence.slice(fact.end)) ? `${fact.text}'s` : undefined;
 }
 
 /** Family words a narrator says of her own with "my" ("my brother", "our mother"). */

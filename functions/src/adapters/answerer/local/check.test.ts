@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { splitSentences } from '../text.ts';
 import { answerStory } from './ask-for-tests.ts';
 import { checkTuning } from './check.ts';
+import { expectRuleDeclines, withRuleOff } from './check-for-tests.ts';
 import { ownerAsPerson } from './check-owner.ts';
 import { factsIn } from './entities.ts';
 import { normalizeQuestion } from './question.ts';
@@ -12,22 +13,7 @@ import { questionTerms, storyIndex } from './retrieve.ts';
  * (the same story and question answer with the rule switched off, so each test shows what the rule changes),
  * and leaves a right answer alone.
  */
-function withRuleOff<T>(rule: string, ask: () => T): T {
-  checkTuning.off.add(rule);
-  try {
-    return ask();
-  } finally {
-    checkTuning.off.delete(rule);
-  }
-}
-
 afterEach(() => checkTuning.off.clear());
-
-/** The rule turns the answer into "My story doesn't say": with it off, the same story and question answer. */
-function expectRuleDeclines(rule: string, story: string, question: string): void {
-  expect(withRuleOff(rule, () => answerStory(story, question)).declined).toBe(false);
-  expect(answerStory(story, question).declined).toBe('not-in-story');
-}
 
 describe('check: the event a date belongs to', () => {
   const met =

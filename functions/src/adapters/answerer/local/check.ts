@@ -1,7 +1,20 @@
 import type { Term } from '../text.ts';
-import { eventOfOther, otherEventFact, saysAskedEvent } from './check-events.ts';
-import { ageAsCount, durationForHowMuch, hoursForWhen, measureForCount, moneyOtherSide } from './check-kinds.ts';
+import { dateAcrossTurn, eventOfOther, otherEventFact, saysAskedEvent } from './check-events.ts';
+import {
+  ageAsCount,
+  durationForHowMuch,
+  hoursForWhen,
+  measureForCount,
+  moneyOtherSide,
+  ordinalForHowMany,
+  originForArrival,
+  otherTimeUnit,
+  peopleForMeasure,
+  yearAsCount,
+} from './check-kinds.ts';
 import { onlyOwner, ownerAsPerson } from './check-owner.ts';
+import { noReason, notTheOther, saysNotKnown, unrealFact } from './check-said.ts';
+import { otherSubject, verbOfOther } from './check-subject.ts';
 import { bareThing, strandedObject } from './check-which.ts';
 import type { Judged } from './decide.ts';
 import type { Fact } from './entities.ts';
@@ -35,12 +48,19 @@ type SentenceRule = (ctx: CheckContext, judged: Judged) => string | undefined;
 
 const FACT_RULES: Array<[string, FactRule]> = [
   ['other-event', otherEventFact],
+  ['date-across-turn', dateAcrossTurn],
   ['how-much-duration', durationForHowMuch],
   ['owner-as-person', ownerAsPerson],
   ['hours-for-when', hoursForWhen],
   ['age-as-count', ageAsCount],
   ['measure-for-count', measureForCount],
   ['money-other-side', moneyOtherSide],
+  ['ordinal-for-how-many', ordinalForHowMany],
+  ['other-time-unit', otherTimeUnit],
+  ['year-as-count', yearAsCount],
+  ['unreal-fact', unrealFact],
+  ['origin-for-arrival', originForArrival],
+  ['people-for-measure', peopleForMeasure],
 ];
 const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['asked-event', saysAskedEvent],
@@ -48,6 +68,11 @@ const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['only-owner', onlyOwner],
   ['bare-thing', bareThing],
   ['stranded-object', strandedObject],
+  ['not-known', saysNotKnown],
+  ['no-reason', noReason],
+  ['other-subject', otherSubject],
+  ['verb-of-other', verbOfOther],
+  ['not-the-other', notTheOther],
 ];
 
 /** Rules switched off (by name): for measuring one rule's effect on dev; empty in use. */
