@@ -12,6 +12,19 @@ describe('resolve corrections across sentences', () => {
     expect(ask(story, 'when did you and grandma meet').text).toBe('We met in the spring of 1948 at a dance in Ennis.');
   });
 
+  it('leaves an answer alone when a later correction takes back a number said of something else', () => {
+    // "three mornings, no, five": the marker takes back the number said just before it, of other things (three
+    // as the rent was, by chance).
+    const rent =
+      'We took a room on Canal Street, two of us in one bed, three dollars a week each. The mill had a gate where men waited to be picked. I waited at that gate three mornings, no, five, before the foreman chose me.';
+    expect(ask(rent, 'how much did the room cost').text).toContain('three dollars a week');
+  });
+  it('leaves an answer alone when an old telling is of another number', () => {
+    // An old telling of another number ("I used to tell everybody the chimney was sixty feet") is not about this one.
+    const shed =
+      'The drying shed was long and low, twenty feet by ninety feet, with slatted walls. I used to tell everybody the chimney was sixty feet high. It was thirty, I measured it.';
+    expect(ask(shed, 'how big was the drying shed').text).toContain('twenty feet by ninety feet');
+  });
   it('takes "I tell people…" as the old telling, with the truth after it', () => {
     const story =
       'I tell people I was on the trawlers thirty years. It was twenty-six, if you count it properly. Then my back went.';

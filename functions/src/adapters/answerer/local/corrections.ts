@@ -156,10 +156,29 @@ export function laterCorrection(
   // says it was the old telling.
   const toldWrong = TOLD_WRONG.exec(story.texts[from]!);
   if (toldWrong && toldWrong.index < chosen.fact.start) out = following(from);
+  const values = corrected.split(' ');
+  const isCorrected = (n: { value: number }) =>
+    values.includes(String(n.value)) || values.includes(String(1900 + n.value));
+  const chosenUnit = unitAfter(story.texts[from]!, chosen.fact);
   for (let k = from + 1; heard(k); k++) {
     const text = story.texts[k]!;
     const at = correctionAt(text);
     if (at < 0) continue;
+    const numbers = findNumbers(text);
+    // "I used to tell everybody the tower was forty feet high": an old telling of another number than the one
+    // answered takes back that number, not this one.
+    if (/\d/.test(corrected) && TOLD_WRONG.test(text) && numbers.length && !numbers.some(isCorrected)) continue;
+    // "I stood there three mornings, no, four": a number said of something else just before the marker is the
+    // one the marker takes back.
+    const taken = numbers.filter((n) => n.end <= at).pop();
+    const takenUnit =
+      taken &&
+      text
+        .slice(taken.end)
+        .match(/^\s+([a-z]+)/i)?.[1]
+        ?.toLowerCase();
+    if (/\d/.test(corrected) && takenUnit && chosenUnit && takenUnit !== chosenUnit && !NOT_UNIT.test(takenUnit))
+      continue;
     const strong = [...text.matchAll(new RegExp(CORRECTION.source, 'gi'))].some(
       (m) => !WEAK.test(m[0].trim().toLowerCase()),
     );
@@ -200,7 +219,6 @@ export function laterCorrection(
     // "Four and a half, truly": a correction that gives a number of its own corrects that number, not the
     // fact asked about, so the sentences after it are not searched.
     // Not the value being taken back, repeated ("I said before he went in sixty").
-    const values = corrected.split(' ');
     const ownNumber =
       findNumbers(text).some((n) => !values.includes(String(n.value)) && !values.includes(String(1900 + n.value))) &&
       chosen.fact.kind !== 'count' &&
@@ -208,6 +226,21 @@ export function laterCorrection(
     out = ((TOLD_WRONG.test(text) || strong) && !ownNumber ? following(k) : undefined) ?? out;
   }
   return out;
+}
+
+/** Words after a number that are no unit of it ("three, no, four"; "sixty or so"). */
+const NOT_UNIT = /^(?:no|or|and|to|of|in|at|on|or|so|maybe|i|we|it|was|were|is|the|a|an)$/i;
+
+/** The word right after a fact's number ("three dollars a week" → "dollars"), lower case. */
+function unitAfter(sentence: string, fact: Fact): string | undefined {
+  const number = findNumbers(sentence).find((n) => n.start >= fact.start && n.end <= fact.end);
+  const word =
+    number &&
+    sentence
+      .slice(number.end)
+      .match(/^\s+([a-z]+)/i)?.[1]
+      ?.toLowerCase();
+  return word && !NOT_UNIT.test(word) ? word : undefined;
 }
 
 /** A short sentence, a fragment that goes on from the one before ("A quarter.", "Four, when I was little."). */
