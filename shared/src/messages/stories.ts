@@ -93,3 +93,62 @@ export const storyScreenText = {
   /** "Remove from my list" on the dashboard. */
   leaveShareFailed: 'Failed to remove the story from your list',
 } as const;
+
+/**
+ * The story screens' confirmations and the buttons that open them. A text around a name takes the name
+ * as it is shown (the SPA passes the bold element; give it a `key`) and returns the parts in order.
+ */
+export const storyConfirmText = {
+  /** The owner's "Delete Story" (story page). The title in quotes and not followed by "?": an answered question's title ends in one already. */
+  deleteStory: {
+    open: 'Delete Story',
+    title: 'Delete Story?',
+    confirm: 'Delete Story',
+    busy: 'Deleting…',
+    keep: 'Keep Story',
+    body: <T>(title: T) =>
+      [
+        '“',
+        title,
+        '” will be deleted for good, with its comments, shares and share link. This cannot be undone.',
+      ] as const,
+  },
+  /** The privacy modal's share link. */
+  revokeLink: {
+    open: 'Revoke Link',
+    busy: 'Revoking…',
+    title: 'Revoke the Share Link?',
+    confirm: 'Revoke Link',
+    keep: 'Keep Link',
+    body: <T>(title: T) =>
+      [
+        'The link stops working at once: anyone who has it can no longer read “',
+        title,
+        '”. You can make a new link later, but it will be a different one.',
+      ] as const,
+  },
+  /** A person in the privacy modal's "Shared with" list. */
+  removeShare: {
+    open: 'Remove',
+    busy: 'Removing…',
+    openLabel: (username: string) => `Remove ${username}`,
+    title: 'Remove This Share?',
+    confirm: 'Remove Share',
+    keep: 'Keep Sharing',
+    body: <U, T>(username: U, title: T) =>
+      [username, ' will no longer be able to read “', title, '”, starting now.'] as const,
+  },
+  /** A story shared with the user, on the dashboard. */
+  leaveShare: {
+    open: 'Remove from my list',
+    openLabel: (title: string) => `Remove ${title} from my list`,
+    title: 'Remove from Your List?',
+    confirm: 'Remove from My List',
+    keep: 'Keep It',
+    body: <T>(title: T, author: string) =>
+      [
+        title,
+        ` will no longer be on your dashboard, and you will no longer be able to open it. ${author} can share it with you again.`,
+      ] as const,
+  },
+} as const;

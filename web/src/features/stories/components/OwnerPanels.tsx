@@ -1,4 +1,4 @@
-import { storyFallback, storySuccess } from '@storyloom/shared/messages/stories';
+import { storyConfirmText, storyFallback, storySuccess } from '@storyloom/shared/messages/stories';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -84,7 +84,7 @@ export function OwnerPanels({ story }: { story: StoryDto }) {
               onClick={() => setConfirmDelete(true)}
               aria-haspopup="dialog"
             >
-              Delete Story
+              {storyConfirmText.deleteStory.open}
             </button>
           </div>
         </section>
@@ -92,19 +92,21 @@ export function OwnerPanels({ story }: { story: StoryDto }) {
       <PrivacyModal open={privacyOpen} onClose={() => setPrivacyOpen(false)} story={story} />
       <ConfirmDialog
         open={confirmDelete}
-        title="Delete Story?"
-        confirmLabel="Delete Story"
-        busyLabel="Deleting…"
-        cancelLabel="Keep Story"
+        title={storyConfirmText.deleteStory.title}
+        confirmLabel={storyConfirmText.deleteStory.confirm}
+        busyLabel={storyConfirmText.deleteStory.busy}
+        cancelLabel={storyConfirmText.deleteStory.keep}
         busy={remove.isPending || remove.isSuccess}
         danger
         onConfirm={onDelete}
         onCancel={() => setConfirmDelete(false)}
       >
-        {/* The title in quotes and not followed by "?": an answered question's title ends in one already. */}
         <p>
-          “<strong dir="auto">{story.title}</strong>” will be deleted for good, with its comments, shares and share
-          link. This cannot be undone.
+          {storyConfirmText.deleteStory.body(
+            <strong key="title" dir="auto">
+              {story.title}
+            </strong>,
+          )}
         </p>
       </ConfirmDialog>
     </>

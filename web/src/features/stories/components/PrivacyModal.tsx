@@ -1,5 +1,5 @@
 import { SHARE_PERMISSIONS, type SharePermission } from '@storyloom/shared/constants';
-import { fallback, success } from '@storyloom/shared/messages';
+import { fallback, storyConfirmText, success } from '@storyloom/shared/messages';
 import { type ShareDto, type StoryDto, shareSchema } from '@storyloom/shared/schemas/stories';
 import { type RefObject, useId, useRef, useState } from 'react';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
@@ -295,10 +295,10 @@ function ShareLink({ story }: { story: StoryDto }) {
               className="button button-secondary"
               onClick={() => setConfirming(true)}
               busy={revoke.isPending}
-              busyLabel="Revoking…"
+              busyLabel={storyConfirmText.revokeLink.busy}
               aria-haspopup="dialog"
             >
-              Revoke Link
+              {storyConfirmText.revokeLink.open}
             </BusyButton>
           </div>
         </>
@@ -319,16 +319,19 @@ function ShareLink({ story }: { story: StoryDto }) {
       <FormAlert message={error} />
       <ConfirmDialog
         open={confirming}
-        title="Revoke the Share Link?"
-        confirmLabel="Revoke Link"
-        cancelLabel="Keep Link"
+        title={storyConfirmText.revokeLink.title}
+        confirmLabel={storyConfirmText.revokeLink.confirm}
+        cancelLabel={storyConfirmText.revokeLink.keep}
         danger
         onConfirm={onRevoke}
         onCancel={() => setConfirming(false)}
       >
         <p>
-          The link stops working at once: anyone who has it can no longer read “
-          <strong dir="auto">{story.title}</strong>”. You can make a new link later, but it will be a different one.
+          {storyConfirmText.revokeLink.body(
+            <strong key="title" dir="auto">
+              {story.title}
+            </strong>,
+          )}
         </p>
       </ConfirmDialog>
     </section>
@@ -423,9 +426,11 @@ function ShareWithPeople({ story }: { story: StoryDto }) {
                 onClick={() => setToRemove(item)}
                 disabled={remove.isPending && remove.variables === item.id}
                 aria-haspopup="dialog"
-                aria-label={`Remove ${item.SharedWith.username}`}
+                aria-label={storyConfirmText.removeShare.openLabel(item.SharedWith.username)}
               >
-                {remove.isPending && remove.variables === item.id ? 'Removing…' : 'Remove'}
+                {remove.isPending && remove.variables === item.id
+                  ? storyConfirmText.removeShare.busy
+                  : storyConfirmText.removeShare.open}
               </button>
             </li>
           ))}
@@ -433,16 +438,20 @@ function ShareWithPeople({ story }: { story: StoryDto }) {
       )}
       <ConfirmDialog
         open={toRemove !== null}
-        title="Remove This Share?"
-        confirmLabel="Remove Share"
-        cancelLabel="Keep Sharing"
+        title={storyConfirmText.removeShare.title}
+        confirmLabel={storyConfirmText.removeShare.confirm}
+        cancelLabel={storyConfirmText.removeShare.keep}
         danger
         onConfirm={onRemove}
         onCancel={() => setToRemove(null)}
       >
         <p>
-          <strong>{toRemove?.SharedWith.username}</strong> will no longer be able to read “
-          <strong dir="auto">{story.title}</strong>”, starting now.
+          {storyConfirmText.removeShare.body(
+            <strong key="username">{toRemove?.SharedWith.username}</strong>,
+            <strong key="title" dir="auto">
+              {story.title}
+            </strong>,
+          )}
         </p>
       </ConfirmDialog>
     </section>

@@ -1,4 +1,4 @@
-import { fallback } from '@storyloom/shared/messages';
+import { fallback, storyConfirmText } from '@storyloom/shared/messages';
 import { type StoryDto, storyMessages } from '@storyloom/shared/schemas/stories';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -139,24 +139,28 @@ function SharedList({ stories }: { stories: StoryDto[] }) {
               onClick={() => setToLeave(story)}
               disabled={leave.isPending && leave.variables === story.ID}
               aria-haspopup="dialog"
-              aria-label={`Remove ${story.title} from my list`}
+              aria-label={storyConfirmText.leaveShare.openLabel(story.title)}
             >
-              Remove from my list
+              {storyConfirmText.leaveShare.open}
             </button>
           </li>
         ))}
       </ul>
       <ConfirmDialog
         open={toLeave !== null}
-        title="Remove from Your List?"
-        confirmLabel="Remove from My List"
-        cancelLabel="Keep It"
+        title={storyConfirmText.leaveShare.title}
+        confirmLabel={storyConfirmText.leaveShare.confirm}
+        cancelLabel={storyConfirmText.leaveShare.keep}
         onConfirm={onLeave}
         onCancel={() => setToLeave(null)}
       >
         <p>
-          <strong dir="auto">{toLeave?.title}</strong> will no longer be on your dashboard, and you will no longer be
-          able to open it. {toLeave?.author.username} can share it with you again.
+          {storyConfirmText.leaveShare.body(
+            <strong key="title" dir="auto">
+              {toLeave?.title}
+            </strong>,
+            toLeave?.author.username ?? '',
+          )}
         </p>
       </ConfirmDialog>
     </>
