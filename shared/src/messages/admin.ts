@@ -6,3 +6,22 @@ export const adminFallback = {
   adminPrivacy: 'Failed to update story privacy.',
   adminDelete: 'Failed to delete story.',
 } as const;
+
+/** The admin dashboard's stories table: its buttons and the delete question (texts the spec leaves open). */
+export const adminStoriesText = {
+  read: 'Read',
+  readLabel: (title: string) => `Read ${title}`,
+  privacyLabel: (title: string) => `Privacy for ${title}`,
+  none: 'No stories yet.',
+  delete: {
+    open: 'Delete',
+    openLabel: (title: string) => `Delete ${title}`,
+    title: 'Delete Story?',
+    confirm: 'Delete Story',
+    busy: 'Deleting…',
+    keep: 'Keep Story',
+    question: 'Are you sure you want to permanently delete this story?',
+    /** The story's title (shown in bold: pass it with a `key`) and its author. */
+    which: <T>(title: T, author: string) => [title, ` by ${author}`] as const,
+  },
+} as const;

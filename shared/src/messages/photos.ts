@@ -39,5 +39,7 @@ export const photoText = {
   moveDown: 'Move down',
   uploading: (name: string, percent: number) => `Uploading ${name}: ${percent}%`,
   confirmRemove: 'Remove this photo from the story?',
+  removing: 'Removing…',
+  keepPhoto: 'Keep Photo',
   photoOf: (n: number, total: number) => `Photo ${n} of ${total}`,
 } as const;

@@ -21,6 +21,19 @@ export const commentText = {
   addFailed: 'Failed to add comment',
   deleteFailed: 'Failed to delete comment',
   loadFailed: 'Failed to load older comments',
+  empty: 'No comments yet.',
+  readOnly: 'You can read this story. Its owner has not invited you to comment.',
+  turnedOff: 'Comments are turned off for this story.',
+  /** Deleting a comment: its button, then the question (the author's name is shown in bold: pass it with a `key`). */
+  delete: {
+    open: 'Delete',
+    openLabel: (username: string) => `Delete comment by ${username}`,
+    busy: 'Deleting…',
+    title: 'Delete Comment?',
+    confirm: 'Delete Comment',
+    keep: 'Keep Comment',
+    body: <U>(username: U) => ['The comment by ', username, ' will be removed for everyone.'] as const,
+  },
 } as const;
 
 /** A story's photos as its readers see them. */

@@ -1,3 +1,4 @@
+import { commentText } from '@storyloom/shared/messages/reading';
 import type { CommentDto } from '@storyloom/shared/schemas/stories';
 import { formatDateTime } from '#web/lib/format.ts';
 import { Avatar } from '../media/Avatar.tsx';
@@ -12,7 +13,7 @@ export interface CommentListProps {
 }
 
 /** Family comments, oldest first: who, when, what. Text is shown as typed (line breaks kept), never as HTML. */
-export function CommentList({ comments, onDelete, deletingId, emptyText = 'No comments yet.' }: CommentListProps) {
+export function CommentList({ comments, onDelete, deletingId, emptyText = commentText.empty }: CommentListProps) {
   if (comments.length === 0) return <p className="comments-empty">{emptyText}</p>;
   return (
     <ol className="comment-list">
@@ -34,9 +35,9 @@ export function CommentList({ comments, onDelete, deletingId, emptyText = 'No co
               className="button button-secondary button-small"
               onClick={() => onDelete(comment)}
               disabled={deletingId === comment.id}
-              aria-label={`Delete comment by ${comment.author.username}`}
+              aria-label={commentText.delete.openLabel(comment.author.username)}
             >
-              {deletingId === comment.id ? 'Deleting…' : 'Delete'}
+              {deletingId === comment.id ? commentText.delete.busy : commentText.delete.open}
             </button>
           )}
         </li>

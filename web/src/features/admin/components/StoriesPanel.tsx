@@ -1,5 +1,5 @@
 import { ADMIN_PREVIEW_CHARS } from '@storyloom/shared/constants';
-import { fallback, success } from '@storyloom/shared/messages';
+import { adminStoriesText, fallback, success } from '@storyloom/shared/messages';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { useState } from 'react';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
@@ -77,7 +77,7 @@ export function StoriesPanel() {
             <td>
               <select
                 className="table-select"
-                aria-label={`Privacy for ${story.title}`}
+                aria-label={adminStoriesText.privacyLabel(story.title)}
                 value={story.is_public ? 'public' : 'private'}
                 disabled={saving === story.ID}
                 aria-busy={saving === story.ID}
@@ -97,43 +97,46 @@ export function StoriesPanel() {
                   className="button button-secondary button-small"
                   onClick={() => setReading(story)}
                   aria-haspopup="dialog"
-                  aria-label={`Read ${story.title}`}
+                  aria-label={adminStoriesText.readLabel(story.title)}
                 >
-                  Read
+                  {adminStoriesText.read}
                 </button>
                 <button
                   type="button"
                   className="button button-danger button-small"
                   onClick={() => setToDelete(story)}
                   aria-haspopup="dialog"
-                  aria-label={`Delete ${story.title}`}
+                  aria-label={adminStoriesText.delete.openLabel(story.title)}
                 >
-                  Delete
+                  {adminStoriesText.delete.open}
                 </button>
               </div>
             </td>
           </tr>
         ))}
       </AdminTable>
-      {items.length === 0 && <p>No stories yet.</p>}
+      {items.length === 0 && <p>{adminStoriesText.none}</p>}
       <LoadMore list={list} what="Stories" fallback={fallback.adminStories} />
 
       <ReadStoryModal story={reading} onClose={() => setReading(null)} />
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete Story?"
-        confirmLabel="Delete Story"
-        busyLabel="Deleting…"
-        cancelLabel="Keep Story"
+        title={adminStoriesText.delete.title}
+        confirmLabel={adminStoriesText.delete.confirm}
+        busyLabel={adminStoriesText.delete.busy}
+        cancelLabel={adminStoriesText.delete.keep}
         busy={remove.isPending}
         danger
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
       >
-        <p>Are you sure you want to permanently delete this story?</p>
+        <p>{adminStoriesText.delete.question}</p>
         {toDelete && (
           <p>
-            <strong>{toDelete.title}</strong> by {toDelete.User?.Username ?? toDelete.author.username}
+            {adminStoriesText.delete.which(
+              <strong key="title">{toDelete.title}</strong>,
+              toDelete.User?.Username ?? toDelete.author.username,
+            )}
           </p>
         )}
       </ConfirmDialog>

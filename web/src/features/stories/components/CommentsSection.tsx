@@ -57,27 +57,21 @@ export function CommentsSection({ story }: { story: StoryDto }) {
           <CommentForm storyId={story.ID} />
         </Suspense>
       ) : (
-        <p className="comments-note">
-          {story.allow_comments
-            ? 'You can read this story. Its owner has not invited you to comment.'
-            : 'Comments are turned off for this story.'}
-        </p>
+        <p className="comments-note">{story.allow_comments ? commentText.readOnly : commentText.turnedOff}</p>
       )}
 
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete Comment?"
-        confirmLabel="Delete Comment"
-        busyLabel="Deleting…"
-        cancelLabel="Keep Comment"
+        title={commentText.delete.title}
+        confirmLabel={commentText.delete.confirm}
+        busyLabel={commentText.delete.busy}
+        cancelLabel={commentText.delete.keep}
         busy={remove.isPending}
         danger
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
       >
-        <p>
-          The comment by <strong>{toDelete?.author.username}</strong> will be removed for everyone.
-        </p>
+        <p>{commentText.delete.body(<strong key="username">{toDelete?.author.username}</strong>)}</p>
       </ConfirmDialog>
     </section>
   );

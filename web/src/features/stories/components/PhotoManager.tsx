@@ -256,8 +256,8 @@ function PhotoRow({
         open={confirm}
         title={photoText.confirmRemove}
         confirmLabel={photoText.remove}
-        busyLabel="Removing…"
-        cancelLabel="Keep Photo"
+        busyLabel={photoText.removing}
+        cancelLabel={photoText.keepPhoto}
         busy={remove.isPending}
         danger
         onConfirm={() =>
