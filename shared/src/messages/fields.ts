@@ -10,3 +10,13 @@ export const textMessages = {
   /** `label` names the field ("Name", "Description"; "This field" when none is given). */
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
 } as const;
+
+/** The question asked before leaving a form with unsaved work (`LeaveFormDialog`: story forms, recorders, the book form). */
+export const leaveFormText = {
+  title: 'Leave Without Saving?',
+  confirm: 'Leave Without Saving',
+  keepWriting: 'Keep Writing',
+  /** The safe choice on a page with a recording. */
+  stay: 'Stay on This Page',
+  lost: 'What you have typed on this page will be lost.',
+} as const;

@@ -20,6 +20,7 @@ export const interactiveText = {
   clientCap: 'You have asked a lot of questions in the last hour. Please wait a little before asking more.',
   startCap: 'Too many listening sessions were started from here in the last hour. Please wait a little and try again.',
   clearConfirm: 'Clear all conversation history?',
+  clearConfirmBody: 'The questions and answers of this session will be removed from the player.',
   spokenNote: "Answers are spoken in the narrator's voice.",
   textNote: 'Answers are shown as text only.',
   sharedNote: 'Questions the story could not answer are shared with the storyteller.',

@@ -93,3 +93,10 @@ export const narrationQuotaText = {
     `Narrating this story would go over today's limit of ${limit.toLocaleString('en-US')} characters. ` +
     `The limit resets ${inTime(resetSeconds)}.`,
 } as const;
+
+/** Deleting one's voice on the profile page: the button and the browser's question before it. */
+export const voiceDeleteText = {
+  open: 'Delete My Voice',
+  busy: 'Deleting…',
+  confirm: 'Delete your voice, its sample and every narration made with it?',
+} as const;

@@ -366,7 +366,7 @@ export function InteractiveOverlay({
         }}
         onCancel={() => setConfirmClear(false)}
       >
-        <p>The questions and answers of this session will be removed from the player.</p>
+        <p>{interactiveText.clearConfirmBody}</p>
       </ConfirmDialog>
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { leaveFormText } from '@storyloom/shared/messages/fields';
 import type { ReactNode } from 'react';
 import type { Blocker } from 'react-router-dom';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -10,8 +11,8 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 export function LeaveFormDialog({
   blocker,
   onLeave,
-  keepLabel = 'Keep Writing',
-  children = <p>What you have typed on this page will be lost.</p>,
+  keepLabel = leaveFormText.keepWriting,
+  children = <p>{leaveFormText.lost}</p>,
 }: {
   blocker: Blocker;
   onLeave?: () => void;
@@ -23,8 +24,8 @@ export function LeaveFormDialog({
   return (
     <ConfirmDialog
       open={blocker.state === 'blocked'}
-      title="Leave Without Saving?"
-      confirmLabel="Leave Without Saving"
+      title={leaveFormText.title}
+      confirmLabel={leaveFormText.confirm}
       cancelLabel={keepLabel}
       onConfirm={() => {
         onLeave?.();

@@ -1,5 +1,5 @@
 import { AUDIO_ACCEPT, checkPickedFile, VOICE_RECORDING_MAX_SECONDS } from '@storyloom/shared/media';
-import { fallback, success, validation } from '@storyloom/shared/messages';
+import { fallback, leaveFormText, success, validation, voiceDeleteText } from '@storyloom/shared/messages';
 import { mediaText } from '@storyloom/shared/messages/media';
 import {
   READ_ALOUD_TEXT,
@@ -180,7 +180,7 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
       >
         {update ? 'Upload New Sample' : 'Upload Voice Sample'}
       </BusyButton>
-      <LeaveFormDialog blocker={guard.blocker} keepLabel="Stay on This Page" onLeave={() => draft.keep(null)}>
+      <LeaveFormDialog blocker={guard.blocker} keepLabel={leaveFormText.stay} onLeave={() => draft.keep(null)}>
         <p>{mediaText.leaveRecording}</p>
       </LeaveFormDialog>
     </div>
@@ -360,16 +360,16 @@ export function VoiceSection() {
             type="button"
             className="button button-danger"
             busy={remove.isPending}
-            busyLabel="Deleting…"
+            busyLabel={voiceDeleteText.busy}
             onClick={() => {
-              if (!window.confirm('Delete your voice, its sample and every narration made with it?')) return;
+              if (!window.confirm(voiceDeleteText.confirm)) return;
               remove.mutate(undefined, {
                 onSuccess: (r) => toast.success(r.message),
                 onError: (e) => setError(e.message),
               });
             }}
           >
-            Delete My Voice
+            {voiceDeleteText.open}
           </BusyButton>
         </>
       )}

@@ -5,7 +5,7 @@ import {
   STORY_AUDIO_MAX_BYTES,
   STORY_RECORDING_MAX_SECONDS,
 } from '@storyloom/shared/media';
-import { fallback, validation } from '@storyloom/shared/messages';
+import { fallback, leaveFormText, validation } from '@storyloom/shared/messages';
 import type { PromptDto } from '@storyloom/shared/schemas/prompts';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -333,7 +333,7 @@ export function CreateAudioStoryRoute({
       </form>
       <LeaveFormDialog
         blocker={guard.blocker}
-        keepLabel="Stay on This Page"
+        keepLabel={leaveFormText.stay}
         onLeave={() => {
           textDraft.drop();
           recordingDraft.keep(null);
