@@ -1,4 +1,11 @@
-import { ADMIN_USERS_PAGE_SIZE_MAX, PASSWORD_MAX, ROLES, USERNAME_MAX } from '../constants.ts';
+import {
+  ADMIN_USERS_PAGE_SIZE_MAX,
+  DELETE_CODE_LENGTH,
+  DELETE_CODE_TTL_SECONDS,
+  PASSWORD_MAX,
+  ROLES,
+  USERNAME_MAX,
+} from '../constants.ts';
 
 /** Accounts and profile: the spec's texts (sections 5, 8, 9) word for word, then the ones it leaves open. */
 export const accountValidation = {
@@ -85,3 +92,27 @@ export const usernameMessages = {
   max: `Username must be at most ${USERNAME_MAX} characters long`,
 } as const;
 export const passwordMaxMessage = `Password must be at most ${PASSWORD_MAX} characters long`;
+
+/** The delete-account modal: what goes, the emailed code, the buttons. */
+export const deleteAccountText = {
+  title: 'Delete Account',
+  intro: 'Deleting your account is permanent and cannot be undone. It removes:',
+  removes: [
+    'your profile, login and email address',
+    'all your stories, text and audio, with their narrations',
+    'your recordings, voice samples and voice clone',
+    'share links and the stories you shared with others',
+  ],
+  /** Around the account's email address (shown in bold: pass it with a `key`). */
+  codeWillBeSent: <E>(email: E) =>
+    [`To make sure it's you, we'll email a ${DELETE_CODE_LENGTH}-digit code to `, email, '.'] as const,
+  sendCode: 'Send Deletion Code',
+  sending: 'Sending…',
+  cancel: 'Cancel',
+  enterCode: `Enter the code from the email. It works for ${DELETE_CODE_TTL_SECONDS / 60} minutes. Your account and all its stories will be deleted at once.`,
+  codeLabel: 'Deletion code',
+  confirm: 'Delete My Account',
+  deleting: 'Deleting…',
+  noEmail: 'No email?',
+  resend: 'Send a new code',
+} as const;

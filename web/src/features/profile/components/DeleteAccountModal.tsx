@@ -1,5 +1,4 @@
-import { DELETE_CODE_LENGTH, DELETE_CODE_TTL_SECONDS } from '@storyloom/shared/constants';
-import { fallback, success } from '@storyloom/shared/messages';
+import { deleteAccountText, fallback, success } from '@storyloom/shared/messages';
 import { exportText } from '@storyloom/shared/messages/keepsake';
 import { useId, useRef, useState } from 'react';
 import { ExportSection } from '#web/components/keepsake/ExportSection.tsx';
@@ -65,25 +64,22 @@ export function DeleteAccountModal({
     <Modal
       open={open}
       onClose={onClose}
-      title="Delete Account"
+      title={deleteAccountText.title}
       initialFocusRef={step === 'explain' ? sendButtonRef : codeRef}
     >
       {step === 'explain' ? (
         <>
-          <p>Deleting your account is permanent and cannot be undone. It removes:</p>
+          <p>{deleteAccountText.intro}</p>
           <ul className="delete-list">
-            <li>your profile, login and email address</li>
-            <li>all your stories, text and audio, with their narrations</li>
-            <li>your recordings, voice samples and voice clone</li>
-            <li>share links and the stories you shared with others</li>
+            {deleteAccountText.removes.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
           </ul>
           <section className="delete-keepsake" aria-labelledby={`${headingId}-keep`}>
             <h3 id={`${headingId}-keep`}>{exportText.beforeDelete}</h3>
             <ExportSection />
           </section>
-          <p>
-            To make sure it's you, we'll email a {DELETE_CODE_LENGTH}-digit code to <strong>{email}</strong>.
-          </p>
+          <p>{deleteAccountText.codeWillBeSent(<strong key="email">{email}</strong>)}</p>
           <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
           <div className="button-row">
             <BusyButton
@@ -92,26 +88,23 @@ export function DeleteAccountModal({
               className="button button-danger"
               onClick={sendCode}
               busy={busy === 'sending'}
-              busyLabel="Sending…"
+              busyLabel={deleteAccountText.sending}
               disabled={busy !== null}
             >
-              Send Deletion Code
+              {deleteAccountText.sendCode}
             </BusyButton>
             <button type="button" className="button button-secondary" onClick={onClose}>
-              Cancel
+              {deleteAccountText.cancel}
             </button>
           </div>
         </>
       ) : (
         <>
           <FormNotice message={sentNote} />
-          <p>
-            Enter the code from the email. It works for {DELETE_CODE_TTL_SECONDS / 60} minutes. Your account and all its
-            stories will be deleted at once.
-          </p>
+          <p>{deleteAccountText.enterCode}</p>
           <form className="form" onSubmit={onConfirm} noValidate>
             <TextField
-              label="Deletion code"
+              label={deleteAccountText.codeLabel}
               input={{
                 ...codeInput,
                 ref: (element) => {
@@ -131,20 +124,20 @@ export function DeleteAccountModal({
               <BusyButton
                 className="button button-danger"
                 busy={busy === 'deleting'}
-                busyLabel="Deleting…"
+                busyLabel={deleteAccountText.deleting}
                 disabled={busy !== null}
               >
-                Delete My Account
+                {deleteAccountText.confirm}
               </BusyButton>
               <button type="button" className="button button-secondary" onClick={onClose}>
-                Cancel
+                {deleteAccountText.cancel}
               </button>
             </div>
           </form>
           <p className="modal-footnote">
-            No email?{' '}
+            {deleteAccountText.noEmail}{' '}
             <button type="button" className="link-button" onClick={sendCode} disabled={busy !== null}>
-              Send a new code
+              {deleteAccountText.resend}
             </button>
           </p>
         </>
