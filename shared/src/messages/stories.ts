@@ -152,3 +152,18 @@ export const storyConfirmText = {
       ] as const,
   },
 } as const;
+
+/** The privacy modal's frame, and its question when it is closed with a choice not saved. */
+export const storyPrivacyText = {
+  modalTitle: 'Privacy & Sharing',
+  done: 'Done',
+  public: 'Public',
+  private: 'Private',
+  unsavedTitle: 'Save Your Privacy Choice?',
+  /** The chosen and the saved setting, each shown in bold (pass them with a `key`). */
+  unsavedBody: <C, S>(chosen: C, saved: S) =>
+    ['You chose ', chosen, ', but this story is still ', saved, '. Save your choice before closing?'] as const,
+  saving: 'Saving…',
+  saveAs: (word: string) => `Save as ${word}`,
+  keepAs: (word: string) => `Keep It ${word}`,
+} as const;

@@ -1,5 +1,5 @@
 import { SHARE_PERMISSIONS, type SharePermission } from '@storyloom/shared/constants';
-import { fallback, storyConfirmText, success } from '@storyloom/shared/messages';
+import { fallback, storyConfirmText, storyPrivacyText, success } from '@storyloom/shared/messages';
 import { type ShareDto, type StoryDto, shareSchema } from '@storyloom/shared/schemas/stories';
 import { type RefObject, useId, useRef, useState } from 'react';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
@@ -21,7 +21,7 @@ const permissionHint: Record<SharePermission, string> = {
   read: 'can read',
   comment: 'can read and comment',
 };
-const privacyWord = (isPublic: boolean) => (isPublic ? 'Public' : 'Private');
+const privacyWord = (isPublic: boolean) => (isPublic ? storyPrivacyText.public : storyPrivacyText.private);
 
 const messageOf = (error: unknown, text: string) => (error instanceof ApiError ? error.message : text);
 
@@ -79,7 +79,7 @@ export function PrivacyModal({ open, onClose, story }: { open: boolean; onClose:
   };
 
   return (
-    <Modal open={open} onClose={requestClose} title="Privacy & Sharing" initialFocusRef={firstRef}>
+    <Modal open={open} onClose={requestClose} title={storyPrivacyText.modalTitle} initialFocusRef={firstRef}>
       <div className="privacy-modal" key={openings}>
         <PrivacyChoice
           story={story}
@@ -95,21 +95,23 @@ export function PrivacyModal({ open, onClose, story }: { open: boolean; onClose:
         <ShareWithPeople story={story} />
         <div className="button-row modal-footer">
           <button type="button" className="button button-secondary" onClick={requestClose}>
-            Done
+            {storyPrivacyText.done}
           </button>
         </div>
       </div>
-      <Modal open={asking} onClose={() => setAsking(false)} title="Save Your Privacy Choice?">
+      <Modal open={asking} onClose={() => setAsking(false)} title={storyPrivacyText.unsavedTitle}>
         <p>
-          You chose <strong>{privacyWord(isPublic)}</strong>, but this story is still{' '}
-          <strong>{privacyWord(story.is_public)}</strong>. Save your choice before closing?
+          {storyPrivacyText.unsavedBody(
+            <strong key="chosen">{privacyWord(isPublic)}</strong>,
+            <strong key="saved">{privacyWord(story.is_public)}</strong>,
+          )}
         </p>
         <div className="button-row">
           <BusyButton
             type="button"
             className="button button-primary"
             busy={privacy.isPending}
-            busyLabel="Saving…"
+            busyLabel={storyPrivacyText.saving}
             onClick={() =>
               save(isPublic, () => {
                 setAsking(false);
@@ -117,7 +119,7 @@ export function PrivacyModal({ open, onClose, story }: { open: boolean; onClose:
               })
             }
           >
-            Save as {privacyWord(isPublic)}
+            {storyPrivacyText.saveAs(privacyWord(isPublic))}
           </BusyButton>
           <button
             type="button"
@@ -128,7 +130,7 @@ export function PrivacyModal({ open, onClose, story }: { open: boolean; onClose:
               onClose();
             }}
           >
-            Keep It {privacyWord(story.is_public)}
+            {storyPrivacyText.keepAs(privacyWord(story.is_public))}
           </button>
         </div>
         <FormAlert message={privacyError} />
