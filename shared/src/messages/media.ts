@@ -33,6 +33,10 @@ export const mediaText = {
   recordingKeptStory: 'Your recording is kept. It is saved with your story when you press Save Audio Story.',
   recordingKeptSample: 'Your recording is kept. Press Upload Voice Sample to use it.',
   recordingDraftTitle: 'Restore your recording?',
+  recordingDraftBody: (length: string, savedAt: string) =>
+    `You have a recording of ${length} on this page that was not saved, from ${savedAt}.`,
+  recordingDraftRestore: 'Restore Recording',
+  recordingDraftDiscard: 'Discard Recording',
   leaveRecording: 'Your recording and anything typed on this page will be lost.',
   tooBigForDirect: `Files over ${DIRECT_UPLOAD_MAX_BYTES / 1024 / 1024} MB cannot be sent in one request: use POST /api/media/uploads`,
   uploadNotFound: 'The upload was not found. Please upload the file again.',

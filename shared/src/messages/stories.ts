@@ -167,3 +167,21 @@ export const storyPrivacyText = {
   saveAs: (word: string) => `Save as ${word}`,
   keepAs: (word: string) => `Keep It ${word}`,
 } as const;
+
+/** Above a story form with unsaved writing from an earlier visit (issue 11). */
+export const storyDraftText = {
+  title: 'Restore your draft?',
+  body: (savedAt: string) => `You have writing on this page that was not saved, from ${savedAt}.`,
+  restore: 'Restore Draft',
+  discard: 'Discard Draft',
+} as const;
+
+/** A save based on an older version: both versions side by side (issue 11). */
+export const storyConflictText = {
+  title: 'Two versions of this story',
+  mine: 'Your version (not saved)',
+  saved: 'Saved in another tab or device',
+  saving: 'Saving…',
+  keepMine: 'Save My Version',
+  useSaved: 'Use the Saved Version',
+} as const;

@@ -19,16 +19,13 @@ export function RecordingDraftOffer({
   return (
     <section className="notice draft-offer" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{mediaText.recordingDraftTitle}</h2>
-      <p>
-        You have a recording of {formatClock(seconds)} on this page that was not saved, from{' '}
-        {formatDateTime(new Date(savedAt).toISOString())}.
-      </p>
+      <p>{mediaText.recordingDraftBody(formatClock(seconds), formatDateTime(new Date(savedAt).toISOString()))}</p>
       <div className="button-row">
         <button type="button" className="button button-primary" onClick={onRestore}>
-          Restore Recording
+          {mediaText.recordingDraftRestore}
         </button>
         <button type="button" className="button button-secondary" onClick={onDiscard}>
-          Discard Recording
+          {mediaText.recordingDraftDiscard}
         </button>
       </div>
     </section>

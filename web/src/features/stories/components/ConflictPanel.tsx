@@ -1,3 +1,4 @@
+import { storyConflictText } from '@storyloom/shared/messages/stories';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { useEffect, useId, useRef } from 'react';
 import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
@@ -29,13 +30,13 @@ export function ConflictPanel({
   useEffect(() => ref.current?.focus(), []);
   return (
     <section ref={ref} tabIndex={-1} className="conflict card" aria-labelledby="conflict-title">
-      <h2 id="conflict-title">Two versions of this story</h2>
+      <h2 id="conflict-title">{storyConflictText.title}</h2>
       <p className="form-error" role="alert">
         {message}
       </p>
       <div className="conflict-versions">
-        <Version heading="Your version (not saved)" title={mine.title} content={mine.content} />
-        <Version heading="Saved in another tab or device" title={current.title} content={current.content} />
+        <Version heading={storyConflictText.mine} title={mine.title} content={mine.content} />
+        <Version heading={storyConflictText.saved} title={current.title} content={current.content} />
       </div>
       <div className="button-row">
         <BusyButton
@@ -43,12 +44,12 @@ export function ConflictPanel({
           className="button button-primary"
           onClick={onKeepMine}
           busy={busy}
-          busyLabel="Saving…"
+          busyLabel={storyConflictText.saving}
         >
-          Save My Version
+          {storyConflictText.keepMine}
         </BusyButton>
         <button type="button" className="button button-secondary" onClick={onUseSaved} disabled={busy}>
-          Use the Saved Version
+          {storyConflictText.useSaved}
         </button>
       </div>
     </section>

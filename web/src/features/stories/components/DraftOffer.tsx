@@ -1,3 +1,4 @@
+import { storyDraftText } from '@storyloom/shared/messages/stories';
 import { formatDateTime } from '#web/lib/format.ts';
 
 /** "Restore your draft?" above a story form that has unsaved writing from an earlier visit (issue 11). */
@@ -12,14 +13,14 @@ export function DraftOffer({
 }) {
   return (
     <section className="notice draft-offer" aria-labelledby="draft-offer-title">
-      <h2 id="draft-offer-title">Restore your draft?</h2>
-      <p>You have writing on this page that was not saved, from {formatDateTime(new Date(savedAt).toISOString())}.</p>
+      <h2 id="draft-offer-title">{storyDraftText.title}</h2>
+      <p>{storyDraftText.body(formatDateTime(new Date(savedAt).toISOString()))}</p>
       <div className="button-row">
         <button type="button" className="button button-primary" onClick={onRestore}>
-          Restore Draft
+          {storyDraftText.restore}
         </button>
         <button type="button" className="button button-secondary" onClick={onDiscard}>
-          Discard Draft
+          {storyDraftText.discard}
         </button>
       </div>
     </section>
