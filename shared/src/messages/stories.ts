@@ -166,6 +166,37 @@ export const storyPrivacyText = {
   saving: 'Saving…',
   saveAs: (word: string) => `Save as ${word}`,
   keepAs: (word: string) => `Keep It ${word}`,
+  // The privacy choice
+  question: 'Who can read this story?',
+  privateHint: 'Only you, and the people you share it with below.',
+  publicHint: 'Anyone can find and read it on the Stories page.',
+  /** The saved setting, shown in bold (pass it with a `key`). */
+  now: <W>(word: W) => ['Right now this story is ', word, '.'] as const,
+  notSaved: (word: string) => ` Your choice (${word}) is not saved yet.`,
+  save: 'Save Privacy Settings',
+} as const;
+
+/** The privacy modal's share link and sharing by username (the confirmations are in `storyConfirmText`). */
+export const storyShareText = {
+  linkTitle: 'Share Link',
+  linkIntro: 'Anyone with the link can read this story, even without an account. Revoke it to stop the link working.',
+  linkLabel: 'Link to this story',
+  copy: 'Copy',
+  copyByHand: 'The link is selected. Press Ctrl+C (or Command+C on a Mac) to copy it.',
+  generate: 'Generate Share Link',
+  generating: 'Generating…',
+  peopleTitle: 'Share with Family',
+  peopleIntro: 'Share with someone who has a Storyloom account, by their username.',
+  username: 'Username',
+  permission: 'Permission',
+  permissionLabel: { read: 'Read', comment: 'Comment' },
+  /** Read after a person's name in the list, for screen readers. */
+  permissionHint: { read: 'can read', comment: 'can read and comment' },
+  permissionsHint: 'Read: they can read the story. Comment: they can read it and leave comments.',
+  share: 'Share Story',
+  sharing: 'Sharing…',
+  listTitle: 'Shared with',
+  nobody: 'Nobody yet.',
 } as const;
 
 /** Above a story form with unsaved writing from an earlier visit (issue 11). */

@@ -1,5 +1,5 @@
 import { SHARE_PERMISSIONS, type SharePermission } from '@storyloom/shared/constants';
-import { fallback, storyConfirmText, storyPrivacyText, success } from '@storyloom/shared/messages';
+import { fallback, storyConfirmText, storyPrivacyText, storyShareText, success } from '@storyloom/shared/messages';
 import { type ShareDto, type StoryDto, shareSchema } from '@storyloom/shared/schemas/stories';
 import { type RefObject, useId, useRef, useState } from 'react';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
@@ -16,11 +16,8 @@ import { useRevokeShareLink } from '../api/revoke-share-link.ts';
 import { useShareStory } from '../api/share-story.ts';
 import { useUpdatePrivacy } from '../api/update-privacy.ts';
 
-const permissionLabel: Record<SharePermission, string> = { read: 'Read', comment: 'Comment' };
-const permissionHint: Record<SharePermission, string> = {
-  read: 'can read',
-  comment: 'can read and comment',
-};
+const permissionLabel: Record<SharePermission, string> = storyShareText.permissionLabel;
+const permissionHint: Record<SharePermission, string> = storyShareText.permissionHint;
 const privacyWord = (isPublic: boolean) => (isPublic ? storyPrivacyText.public : storyPrivacyText.private);
 
 const messageOf = (error: unknown, text: string) => (error instanceof ApiError ? error.message : text);
@@ -162,7 +159,7 @@ function PrivacyChoice({
   return (
     <section className="modal-section" aria-labelledby={`${id}-title`}>
       <fieldset className="fieldset radio-group" aria-describedby={`${id}-now`}>
-        <legend id={`${id}-title`}>Who can read this story?</legend>
+        <legend id={`${id}-title`}>{storyPrivacyText.question}</legend>
         <label className="radio-option">
           <input
             ref={firstRef}
@@ -173,8 +170,8 @@ function PrivacyChoice({
             onChange={() => onChoose(false)}
           />
           <span>
-            <strong>Private</strong>
-            <span className="radio-hint">Only you, and the people you share it with below.</span>
+            <strong>{storyPrivacyText.private}</strong>
+            <span className="radio-hint">{storyPrivacyText.privateHint}</span>
           </span>
         </label>
         <label className="radio-option">
@@ -186,18 +183,24 @@ function PrivacyChoice({
             onChange={() => onChoose(true)}
           />
           <span>
-            <strong>Public</strong>
-            <span className="radio-hint">Anyone can find and read it on the Stories page.</span>
+            <strong>{storyPrivacyText.public}</strong>
+            <span className="radio-hint">{storyPrivacyText.publicHint}</span>
           </span>
         </label>
       </fieldset>
       <p id={`${id}-now`} className={unsaved ? 'privacy-now privacy-unsaved' : 'privacy-now'}>
-        Right now this story is <strong>{privacyWord(story.is_public)}</strong>.
-        {unsaved ? ` Your choice (${privacyWord(isPublic)}) is not saved yet.` : ''}
+        {storyPrivacyText.now(<strong key="now">{privacyWord(story.is_public)}</strong>)}
+        {unsaved ? storyPrivacyText.notSaved(privacyWord(isPublic)) : ''}
       </p>
       <div className="button-row">
-        <BusyButton type="button" className="button button-primary" onClick={onSave} busy={saving} busyLabel="Saving…">
-          Save Privacy Settings
+        <BusyButton
+          type="button"
+          className="button button-primary"
+          onClick={onSave}
+          busy={saving}
+          busyLabel={storyPrivacyText.saving}
+        >
+          {storyPrivacyText.save}
         </BusyButton>
       </div>
       <FormAlert message={error} />
@@ -265,19 +268,17 @@ function ShareLink({ story }: { story: StoryDto }) {
       copied = false;
     }
     if (copied) toast.success(success.shareLinkCopied);
-    else setNote('The link is selected. Press Ctrl+C (or Command+C on a Mac) to copy it.');
+    else setNote(storyShareText.copyByHand);
   };
 
   return (
     <section className="modal-section" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Share Link</h3>
-      <p className="modal-intro">
-        Anyone with the link can read this story, even without an account. Revoke it to stop the link working.
-      </p>
+      <h3 id={`${id}-title`}>{storyShareText.linkTitle}</h3>
+      <p className="modal-intro">{storyShareText.linkIntro}</p>
       {url ? (
         <>
           <div className="field">
-            <label htmlFor={`${id}-url`}>Link to this story</label>
+            <label htmlFor={`${id}-url`}>{storyShareText.linkLabel}</label>
             <input
               ref={inputRef}
               id={`${id}-url`}
@@ -290,7 +291,7 @@ function ShareLink({ story }: { story: StoryDto }) {
           </div>
           <div className="button-row">
             <button type="button" className="button button-primary" onClick={copy}>
-              Copy
+              {storyShareText.copy}
             </button>
             <BusyButton
               type="button"
@@ -311,9 +312,9 @@ function ShareLink({ story }: { story: StoryDto }) {
             className="button button-primary"
             onClick={onGenerate}
             busy={generate.isPending}
-            busyLabel="Generating…"
+            busyLabel={storyShareText.generating}
           >
-            Generate Share Link
+            {storyShareText.generate}
           </BusyButton>
         </div>
       )}
@@ -382,16 +383,16 @@ function ShareWithPeople({ story }: { story: StoryDto }) {
 
   return (
     <section className="modal-section" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Share with Family</h3>
-      <p className="modal-intro">Share with someone who has a Storyloom account, by their username.</p>
+      <h3 id={`${id}-title`}>{storyShareText.peopleTitle}</h3>
+      <p className="modal-intro">{storyShareText.peopleIntro}</p>
       <form className="form share-form" onSubmit={onSubmit} noValidate>
         <div className="share-row">
           <div className="field">
-            <label htmlFor={username.id}>Username</label>
+            <label htmlFor={username.id}>{storyShareText.username}</label>
             <input {...username} type="text" autoComplete="off" autoCapitalize="none" spellCheck={false} />
           </div>
           <div className="field">
-            <label htmlFor={permission.id}>Permission</label>
+            <label htmlFor={permission.id}>{storyShareText.permission}</label>
             <select {...permission}>
               {SHARE_PERMISSIONS.map((p) => (
                 <option key={p} value={p}>
@@ -401,18 +402,18 @@ function ShareWithPeople({ story }: { story: StoryDto }) {
             </select>
           </div>
         </div>
-        <p className="field-hint">Read: they can read the story. Comment: they can read it and leave comments.</p>
+        <p className="field-hint">{storyShareText.permissionsHint}</p>
         <FormAlert id={form.errorId} message={form.error?.message ?? removeError} alertRef={form.errorRef} />
         <div className="button-row">
-          <BusyButton className="button button-primary" busy={form.busy} busyLabel="Sharing…">
-            Share Story
+          <BusyButton className="button button-primary" busy={form.busy} busyLabel={storyShareText.sharing}>
+            {storyShareText.share}
           </BusyButton>
         </div>
       </form>
 
-      <h4 className="share-list-title">Shared with</h4>
+      <h4 className="share-list-title">{storyShareText.listTitle}</h4>
       {story.shared_with.length === 0 ? (
-        <p className="comments-empty">Nobody yet.</p>
+        <p className="comments-empty">{storyShareText.nobody}</p>
       ) : (
         <ul className="share-list">
           {story.shared_with.map((item) => (
