@@ -216,3 +216,17 @@ export const storyConflictText = {
   keepMine: 'Save My Version',
   useSaved: 'Use the Saved Version',
 } as const;
+
+/** The owner's panels beside a story (privacy summary, management). */
+export const ownerPanelText = {
+  label: 'Story settings',
+  privacyTitle: 'Privacy & Sharing',
+  isPublic: 'This story is public: anyone can read it on the Stories page.',
+  isPrivate: 'This story is private: only you and the people you share it with can read it.',
+  notShared: 'Not shared with anyone yet.',
+  sharedWith: (count: number) => `Shared with ${count} ${count === 1 ? 'person' : 'people'}.`,
+  linkActive: ' A share link is active.',
+  managePrivacy: 'Manage Privacy & Sharing',
+  manageTitle: 'Management',
+  edit: 'Edit Story',
+} as const;

@@ -1,4 +1,4 @@
-import { storyConfirmText, storyFallback, storySuccess } from '@storyloom/shared/messages/stories';
+import { ownerPanelText, storyConfirmText, storyFallback, storySuccess } from '@storyloom/shared/messages/stories';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -38,19 +38,15 @@ export function OwnerPanels({ story }: { story: StoryDto }) {
 
   return (
     <>
-      <aside className="story-panels" aria-label="Story settings">
+      <aside className="story-panels" aria-label={ownerPanelText.label}>
         <section className="panel" aria-labelledby="panel-privacy">
-          <h2 id="panel-privacy">Privacy &amp; Sharing</h2>
-          <p>
-            {story.is_public
-              ? 'This story is public: anyone can read it on the Stories page.'
-              : 'This story is private: only you and the people you share it with can read it.'}
-          </p>
+          <h2 id="panel-privacy">{ownerPanelText.privacyTitle}</h2>
+          <p>{story.is_public ? ownerPanelText.isPublic : ownerPanelText.isPrivate}</p>
           <p className="panel-detail">
             {story.shared_with.length === 0
-              ? 'Not shared with anyone yet.'
-              : `Shared with ${story.shared_with.length} ${story.shared_with.length === 1 ? 'person' : 'people'}.`}
-            {story.share_token ? ' A share link is active.' : ''}
+              ? ownerPanelText.notShared
+              : ownerPanelText.sharedWith(story.shared_with.length)}
+            {story.share_token ? ownerPanelText.linkActive : ''}
           </p>
           <button
             type="button"
@@ -58,7 +54,7 @@ export function OwnerPanels({ story }: { story: StoryDto }) {
             onClick={() => setPrivacyOpen(true)}
             aria-haspopup="dialog"
           >
-            Manage Privacy &amp; Sharing
+            {ownerPanelText.managePrivacy}
           </button>
         </section>
 
@@ -73,10 +69,10 @@ export function OwnerPanels({ story }: { story: StoryDto }) {
         />
 
         <section className="panel" aria-labelledby="panel-manage">
-          <h2 id="panel-manage">Management</h2>
+          <h2 id="panel-manage">{ownerPanelText.manageTitle}</h2>
           <div className="panel-actions">
             <Link to={paths.editStory.getHref(story.ID)} className="button button-secondary button-block">
-              Edit Story
+              {ownerPanelText.edit}
             </Link>
             <button
               type="button"
