@@ -9,6 +9,10 @@ export const adminFallback = {
 
 /** The admin dashboard's stories table: its buttons and the delete question (texts the spec leaves open). */
 export const adminStoriesText = {
+  caption: 'Stories',
+  columns: ['ID', 'Title', 'Description', 'Author', 'Privacy', 'Created', 'Actions'],
+  public: 'Public',
+  private: 'Private',
   read: 'Read',
   readLabel: (title: string) => `Read ${title}`,
   privacyLabel: (title: string) => `Privacy for ${title}`,
@@ -24,4 +28,13 @@ export const adminStoriesText = {
     /** The story's title (shown in bold: pass it with a `key`) and its author. */
     which: <T>(title: T, author: string) => [title, ` by ${author}`] as const,
   },
+} as const;
+
+/** The admin dashboard's users table (spec section 6: ID, Username, Email, Role, Joined). */
+export const adminUsersText = {
+  caption: 'Users',
+  columns: ['ID', 'Username', 'Email', 'Role', 'Joined'],
+  roleLabel: (username: string) => `Role for ${username}`,
+  roles: { user: 'User', admin: 'Admin' },
+  none: 'No users yet.',
 } as const;

@@ -59,10 +59,10 @@ export function StoriesPanel() {
   return (
     <>
       <AdminTable
-        caption="Stories"
+        caption={adminStoriesText.caption}
         count={items.length}
         hasMore={list.hasNextPage}
-        columns={['ID', 'Title', 'Description', 'Author', 'Privacy', 'Created', 'Actions']}
+        columns={adminStoriesText.columns}
       >
         {items.map((story) => (
           <tr key={story.ID} data-story-id={story.ID}>
@@ -83,8 +83,8 @@ export function StoriesPanel() {
                 aria-busy={saving === story.ID}
                 onChange={(event) => changePrivacy(story, event.target.value === 'public')}
               >
-                <option value="public">Public</option>
-                <option value="private">Private</option>
+                <option value="public">{adminStoriesText.public}</option>
+                <option value="private">{adminStoriesText.private}</option>
               </select>
             </td>
             <td className="cell-nowrap">

@@ -1,5 +1,5 @@
 import { ROLES, type Role } from '@storyloom/shared/constants';
-import { fallback } from '@storyloom/shared/messages';
+import { adminUsersText, fallback } from '@storyloom/shared/messages';
 import type { AdminUser } from '@storyloom/shared/schemas/auth';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { LoadMore } from '#web/components/ui/LoadMore.tsx';
@@ -13,7 +13,7 @@ import { useUpdateUserRole } from '../api/update-user-role.ts';
 import { AdminTable } from './AdminTable.tsx';
 import { ShortId } from './ShortId.tsx';
 
-const roleLabel: Record<Role, string> = { user: 'User', admin: 'Admin' };
+const roleLabel: Record<Role, string> = adminUsersText.roles;
 
 /** User Management (spec section 6): ID, Username, Email, Role (applied at once on change), Joined. */
 export function UsersPanel() {
@@ -48,10 +48,10 @@ export function UsersPanel() {
   return (
     <>
       <AdminTable
-        caption="Users"
+        caption={adminUsersText.caption}
         count={items.length}
         hasMore={list.hasNextPage}
-        columns={['ID', 'Username', 'Email', 'Role', 'Joined']}
+        columns={adminUsersText.columns}
       >
         {items.map((user) => (
           <tr key={user.ID} data-user-id={user.ID}>
@@ -63,7 +63,7 @@ export function UsersPanel() {
             <td>
               <select
                 className="table-select"
-                aria-label={`Role for ${user.Username}`}
+                aria-label={adminUsersText.roleLabel(user.Username)}
                 value={user.role}
                 disabled={saving === user.ID}
                 aria-busy={saving === user.ID}
@@ -82,7 +82,7 @@ export function UsersPanel() {
           </tr>
         ))}
       </AdminTable>
-      {items.length === 0 && <p>No users yet.</p>}
+      {items.length === 0 && <p>{adminUsersText.none}</p>}
       <LoadMore list={list} what="Users" fallback={fallback.adminUsers} />
     </>
   );
