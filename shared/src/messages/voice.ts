@@ -100,3 +100,31 @@ export const voiceDeleteText = {
   busy: 'Deleting…',
   confirm: 'Delete your voice, its sample and every narration made with it?',
 } as const;
+
+/** The narration panel beside a text story (the owner's AI narration). */
+export const narrationPanelText = {
+  title: 'AI Features',
+  intro: 'Have this story read aloud by an AI voice — your own, or another one.',
+  narratedWith: (voiceName: string) => `Narrated with ${voiceName}.`,
+  anAiVoice: 'an AI voice',
+  /** Follows `voiceText.narrationStale`. */
+  staleHint: ' Regenerate it to match the new text.',
+  queued: 'Narration queued…',
+  generating: (percent: number) => `Generating narration… ${percent}%`,
+  progressLabel: 'Narration progress',
+  retry: 'Retry',
+  retrying: 'Retrying…',
+  voice: 'Voice',
+  loadingVoices: 'Loading voices…',
+  selectVoice: 'Select a voice',
+  voicesFailed: 'Voices could not be loaded. Please try again later.',
+  noPreview: 'No preview for this voice yet',
+  preview: 'Preview Voice',
+  previewLabel: 'Voice preview',
+  starting: 'Starting…',
+  generate: 'Generate Narration',
+  regenerate: 'Regenerate with Another Voice',
+  removing: 'Removing…',
+  remove: 'Remove Narration',
+  aiNote: 'Narrations are read by an AI voice, and are labelled as such for your readers.',
+} as const;

@@ -1,4 +1,4 @@
-import { success, validation } from '@storyloom/shared/messages';
+import { success, narrationPanelText as text, validation } from '@storyloom/shared/messages';
 import { type AvailableVoiceDto, voiceText } from '@storyloom/shared/voice';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AudioPlayerHandle } from '#web/components/media/AudioPlayer.tsx';
@@ -68,27 +68,30 @@ export function NarrationPanel({ storyId }: { storyId: string }) {
 
   return (
     <section className="panel narration-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>AI Features</h2>
-      <p className="panel-detail">Have this story read aloud by an AI voice — your own, or another one.</p>
+      <h2 id={`${id}-title`}>{text.title}</h2>
+      <p className="panel-detail">{text.intro}</p>
 
       {status === 'ready' && (
         <p className="notice" role="status">
-          Narrated with {narration.data?.voice_name ?? 'an AI voice'}.
+          {text.narratedWith(narration.data?.voice_name ?? text.anAiVoice)}
         </p>
       )}
       {status === 'ready' && narration.data?.stale && (
-        <p className="notice notice-warning">{voiceText.narrationStale} Regenerate it to match the new text.</p>
+        <p className="notice notice-warning">
+          {voiceText.narrationStale}
+          {text.staleHint}
+        </p>
       )}
       {working && (
         <div className="narration-progress" role="status" aria-live="polite">
           <p>
             {status === 'queued'
-              ? 'Narration queued…'
+              ? text.queued
               : narration.data?.preparing_voice
                 ? voiceText.preparingVoice
-                : `Generating narration… ${progress}%`}
+                : text.generating(progress)}
           </p>
-          <progress max={100} value={status === 'queued' ? undefined : progress} aria-label="Narration progress" />
+          <progress max={100} value={status === 'queued' ? undefined : progress} aria-label={text.progressLabel} />
         </div>
       )}
       {status === 'failed' && (
@@ -98,16 +101,16 @@ export function NarrationPanel({ storyId }: { storyId: string }) {
             type="button"
             className="button button-primary button-block"
             busy={narrate.isPending}
-            busyLabel="Retrying…"
+            busyLabel={text.retrying}
             onClick={() => start(narration.data?.voice_id ?? voiceId, false)}
           >
-            Retry
+            {text.retry}
           </BusyButton>
         </div>
       )}
 
       <div className="field">
-        <label htmlFor={`${id}-voice`}>Voice</label>
+        <label htmlFor={`${id}-voice`}>{text.voice}</label>
         <select
           id={`${id}-voice`}
           value={voiceId}
@@ -118,7 +121,7 @@ export function NarrationPanel({ storyId }: { storyId: string }) {
           }}
           disabled={voices.isLoading}
         >
-          <option value="">{voices.isLoading ? 'Loading voices…' : 'Select a voice'}</option>
+          <option value="">{voices.isLoading ? text.loadingVoices : text.selectVoice}</option>
           {list.map((voice) => (
             <option key={voice.id} value={voice.id}>
               {voiceLabel(voice)}
@@ -126,27 +129,27 @@ export function NarrationPanel({ storyId }: { storyId: string }) {
           ))}
         </select>
       </div>
-      {voices.isError && <FormAlert message="Voices could not be loaded. Please try again later." />}
+      {voices.isError && <FormAlert message={text.voicesFailed} />}
 
       <div className="panel-actions">
         <button
           type="button"
           className="button button-secondary button-block"
           disabled={!selected?.preview_url}
-          title={selected && !selected.preview_url ? 'No preview for this voice yet' : undefined}
+          title={selected && !selected.preview_url ? text.noPreview : undefined}
           onClick={() => {
             if (!selected?.preview_url) return;
             if (previewing === selected.preview_url) void preview.current?.play();
             setPreviewing(selected.preview_url);
           }}
         >
-          Preview Voice
+          {text.preview}
         </button>
         {previewing && (
           <SecureAudio
             ref={preview}
             path={previewing}
-            label="Voice preview"
+            label={text.previewLabel}
             onReady={() => void preview.current?.play().catch(() => undefined)}
           />
         )}
@@ -155,21 +158,21 @@ export function NarrationPanel({ storyId }: { storyId: string }) {
             type="button"
             className="button button-primary button-block"
             busy={narrate.isPending}
-            busyLabel="Starting…"
+            busyLabel={text.starting}
             onClick={() => start(voiceId, false)}
           >
-            Generate Narration
+            {text.generate}
           </BusyButton>
         ) : (
           <BusyButton
             type="button"
             className="button button-primary button-block"
             busy={narrate.isPending}
-            busyLabel="Starting…"
+            busyLabel={text.starting}
             disabled={working}
             onClick={() => start(voiceId, true)}
           >
-            Regenerate with Another Voice
+            {text.regenerate}
           </BusyButton>
         )}
         {(status === 'ready' || status === 'failed') && (
@@ -177,15 +180,15 @@ export function NarrationPanel({ storyId }: { storyId: string }) {
             type="button"
             className="button button-danger button-block"
             busy={remove.isPending}
-            busyLabel="Removing…"
+            busyLabel={text.removing}
             onClick={onRemove}
           >
-            Remove Narration
+            {text.remove}
           </BusyButton>
         )}
       </div>
       <FormAlert message={error} />
-      <p className="panel-detail">Narrations are read by an AI voice, and are labelled as such for your readers.</p>
+      <p className="panel-detail">{text.aiNote}</p>
     </section>
   );
 }
