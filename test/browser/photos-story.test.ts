@@ -132,11 +132,11 @@ describe.runIf(browserTestsEnabled)('Photos in stories (browser)', () => {
     expect(await listKeys(`users/${user.id}/`)).toEqual([]);
   });
 
-  it('lets the owner edit a caption, move a photo up and remove one, and readers see the result', async () => {
-    const user = await registerVerifiedUser();
-    const login = await loginAs(user);
-    const story = await createStory({ token: login.token }, { title: 'Arranged photos' });
-    for (const caption of ['First', 'Second', 'Third'])
+  /** A new user's story with these captioned photos, open on its page, signed in; the photos shown in order. */
+  async function storyPageWithPhotos(title: string, captionsAdded: string[]) {
+    const login = await loginAs(await registerVerifiedUser());
+    const story = await createStory({ token: login.token }, { title });
+    for (const caption of captionsAdded)
       expect((await addPhoto(login, story.ID, await pngPhoto(), 'image/png', { caption })).status).toBe(201);
     await settledPhotos(login, story.ID);
     await signIn(browser.context, login);
@@ -144,7 +144,16 @@ describe.runIf(browserTestsEnabled)('Photos in stories (browser)', () => {
     await open(page, `/story/${story.ID}`);
     const panel = page.getByRole('region', { name: photoText.manageSection });
     const captions = () => page.locator('.story-photos figcaption').allTextContents();
-    await expect.poll(captions).toEqual(['First', 'Second', 'Third']);
+    await expect.poll(captions).toEqual(captionsAdded);
+    return { login, story, page, panel, captions };
+  }
+
+  it('lets the owner edit a caption, move a photo up and remove one, and readers see the result', async () => {
+    const { login, story, page, panel, captions } = await storyPageWithPhotos('Arranged photos', [
+      'First',
+      'Second',
+      'Third',
+    ]);
 
     const third = panel.getByRole('listitem', { name: photoText.photoOf(3, 3) });
     await third.getByLabel(photoText.caption).fill('Third, at the fair');
@@ -173,18 +182,7 @@ describe.runIf(browserTestsEnabled)('Photos in stories (browser)', () => {
   });
 
   it('keyboard: Move down and Move up keep the focus on the moved photo’s buttons', async () => {
-    const user = await registerVerifiedUser();
-    const login = await loginAs(user);
-    const story = await createStory({ token: login.token }, { title: 'Two photos' });
-    for (const caption of ['Porch', 'Kitchen'])
-      expect((await addPhoto(login, story.ID, await pngPhoto(), 'image/png', { caption })).status).toBe(201);
-    await settledPhotos(login, story.ID);
-    await signIn(browser.context, login);
-    const { page } = browser;
-    await open(page, `/story/${story.ID}`);
-    const panel = page.getByRole('region', { name: photoText.manageSection });
-    const captions = () => page.locator('.story-photos figcaption').allTextContents();
-    await expect.poll(captions).toEqual(['Porch', 'Kitchen']);
+    const { page, panel, captions } = await storyPageWithPhotos('Two photos', ['Porch', 'Kitchen']);
     const focused = () =>
       page.evaluate(() =>
         document.activeElement === document.body ? '<body>' : (document.activeElement?.textContent ?? ''),

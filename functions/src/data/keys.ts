@@ -177,12 +177,18 @@ export const keys = {
    * goes with the account): answered prompts (→ story), hidden prompts, own questions, family questions.
    */
   promptAnswered: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#ANSWERED#${promptId}` }),
+  /** Every story that answers a prompt, one item each: the mark moves to another when the one it names goes. */
+  promptAnswer: (userId: string, promptId: string, storyId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `PROMPT#ANSWERS#${promptId}#${storyId}`,
+  }),
   promptHidden: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#HIDDEN#${promptId}` }),
   ownQuestion: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#OWN#${promptId}` }),
   /** A question someone sent the storyteller; its id sorts by time, so the prefix lists them oldest first. */
   familyQuestion: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#FAMILY#${promptId}` }),
   promptPrefix: () => 'PROMPT#',
   promptAnsweredPrefix: () => 'PROMPT#ANSWERED#',
+  promptAnswersPrefix: () => 'PROMPT#ANSWERS#',
   ownQuestionPrefix: () => 'PROMPT#OWN#',
   /** Questions a user sent to storytellers (gsi1 on the family question): removed when the asker's account goes. */
   questionsByAskerIndex: (askerId: string, promptId: string) => ({

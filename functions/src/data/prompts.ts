@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
-import { type ItemKey, queryKeys } from './items.ts';
+import { conditionally, type ItemKey, queryKeys } from './items.ts';
 import { keys } from './keys.ts';
 import { queryAll, queryItems } from './query.ts';
 
@@ -83,15 +83,38 @@ function toFamily(item: Record<string, unknown>): FamilyQuestionRecord {
   };
 }
 
-/** Records the story that answers a prompt (answering again with another story moves the mark to it). */
+/**
+ * Records a story that answers a prompt: its own answer item (`PROMPT#ANSWERS#<prompt>#<story>`), then the
+ * mark, which names the latest answer (answering again with another story moves it there). A mark written
+ * before answers had items of their own hands its story an answer item, so that answer still counts when
+ * the newer one is deleted.
+ */
 export async function putAnswered(userId: string, promptId: string, storyId: string, at: string): Promise<void> {
-  await dynamo.send(
+  await dynamo.send(new PutCommand({ TableName: table(), Item: answerItem(userId, promptId, storyId, at) }));
+  const { Attributes: old } = await dynamo.send(
     new PutCommand({
       TableName: table(),
       Item: { ...keys.promptAnswered(userId, promptId), type: 'PromptAnswered', promptId, storyId, answeredAt: at },
+      ReturnValues: 'ALL_OLD',
     }),
   );
+  if (old?.storyId && old.storyId !== storyId) {
+    const earlier = answerItem(userId, promptId, String(old.storyId), String(old.answeredAt));
+    await conditionally(
+      dynamo.send(
+        new PutCommand({ TableName: table(), Item: earlier, ConditionExpression: 'attribute_not_exists(pk)' }),
+      ),
+    );
+  }
 }
+
+const answerItem = (userId: string, promptId: string, storyId: string, answeredAt: string) => ({
+  ...keys.promptAnswer(userId, promptId, storyId),
+  type: 'PromptAnswer',
+  promptId,
+  storyId,
+  answeredAt,
+});
 
 export async function setHidden(userId: string, promptId: string, hidden: boolean, at: string): Promise<void> {
   const Key = keys.promptHidden(userId, promptId);
@@ -163,16 +186,61 @@ export function listPromptKeys(userId: string): Promise<ItemKey[]> {
   });
 }
 
-/** Keys of the answer marks that point at one story of this storyteller (the story's deletion). */
-export async function listAnswerKeysOfStory(userId: string, storyId: string): Promise<ItemKey[]> {
-  // A storyteller holds at most a few hundred marks: read them all (keys and story ids only) and pick.
-  const marks = await queryAll({
+export interface AnswerRecord {
+  key: ItemKey;
+  promptId: string;
+  storyId: string;
+  answeredAt: string;
+}
+
+/**
+ * A storyteller's answer marks, or their answer items (`prefix`): a story's deletion reads both to find what
+ * it answered and what else answers the same questions. A storyteller holds at most a few hundred: one paged
+ * Query of their own partition each, key attributes and story ids only.
+ */
+async function listAnswerItems(userId: string, prefix: string): Promise<AnswerRecord[]> {
+  const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.promptAnsweredPrefix() },
-    ProjectionExpression: 'pk, sk, storyId',
+    ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': prefix },
+    ProjectionExpression: 'pk, sk, promptId, storyId, answeredAt',
     ConsistentRead: true,
   });
-  return marks.filter((m) => m.storyId === storyId).map((m) => ({ pk: String(m.pk), sk: String(m.sk) }));
+  return items.map((item) => ({
+    key: { pk: String(item.pk), sk: String(item.sk) },
+    promptId: String(item.promptId),
+    storyId: String(item.storyId),
+    answeredAt: String(item.answeredAt),
+  }));
+}
+
+/** The answer marks (`PROMPT#ANSWERED#`), one per answered prompt, each naming its latest answer. */
+export const listAnswerMarks = (userId: string) => listAnswerItems(userId, keys.promptAnsweredPrefix());
+
+/** Every answer (`PROMPT#ANSWERS#`), one per story and prompt it answers. */
+export const listAnswers = (userId: string) => listAnswerItems(userId, keys.promptAnswersPrefix());
+
+/**
+ * Points a prompt's mark at another answer, or deletes it (`to` undefined), only while it still names the
+ * story `from`: an answer saved meanwhile keeps its mark. False when the mark had moved on.
+ */
+export function moveAnswered(
+  userId: string,
+  promptId: string,
+  from: string,
+  to: { storyId: string; answeredAt: string } | undefined,
+): Promise<boolean> {
+  const Key = keys.promptAnswered(userId, promptId);
+  const guard = { ConditionExpression: 'storyId = :from', ExpressionAttributeValues: { ':from': from } };
+  const write = to
+    ? dynamo.send(
+        new PutCommand({
+          TableName: table(),
+          Item: { ...Key, type: 'PromptAnswered', promptId, storyId: to.storyId, answeredAt: to.answeredAt },
+          ...guard,
+        }),
+      )
+    : dynamo.send(new DeleteCommand({ TableName: table(), Key, ...guard }));
+  return conditionally(write);
 }
 
 /** Keys of the questions a user sent to storytellers (the asker's account deletion). */

@@ -1,27 +1,40 @@
 import { promptText } from '@storyloom/shared/messages/prompts';
 import { askQuestionSchema } from '@storyloom/shared/schemas/prompts';
+import { type RefObject, useEffect, useLayoutEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
-import { Modal } from '#web/components/ui/Modal.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { useForm } from '#web/hooks/use-form.ts';
+import type { AskDraft } from './AskFormShell.tsx';
 import { useAskQuestion } from './api.ts';
 import { QuestionField } from './QuestionField.tsx';
 
-/** "Ask {storyteller} a question"'s dialog (AskStoryteller.tsx loads it when opened). */
+/**
+ * "Ask {storyteller} a question"'s form, inside the dialog AskStoryteller.tsx draws at once (it loads this
+ * when opened). It starts from what was typed into `AskFormShell` meanwhile (`draft`).
+ */
 export function AskForm({
   storytellerId,
   name,
+  draft,
+  fieldRef,
   onClose,
 }: {
   storytellerId: string;
   name: string;
+  draft: RefObject<AskDraft>;
+  /** The modal focuses this when it opens (the form is there at once when its code was loaded before). */
+  fieldRef: RefObject<HTMLInputElement | null>;
   onClose: () => void;
 }) {
   const ask = useAskQuestion(storytellerId);
   const toast = useToast();
-  const form = useForm({ schema: askQuestionSchema, defaultValues: { text: '' }, fallback: promptText.askFailed });
+  const form = useForm({
+    schema: askQuestionSchema,
+    defaultValues: { text: draft.current.text },
+    fallback: promptText.askFailed,
+  });
   const text = useWatch({ control: form.form.control, name: 'text' }) ?? '';
   const input = form.inputProps('text');
   const onSubmit = form.submit(async (data) => {
@@ -29,20 +42,34 @@ export function AskForm({
     toast.success(answer.message);
     onClose();
   });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form takes the shell's place.
+  useLayoutEffect(() => {
+    const field = document.getElementById(input.id);
+    if (!(field instanceof HTMLInputElement)) return;
+    fieldRef.current = field;
+    if (draft.current.focused) {
+      field.focus();
+      field.setSelectionRange(...draft.current.selection);
+    }
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once: Send was pressed before the form arrived.
+  useEffect(() => {
+    if (draft.current.submit) void onSubmit();
+  }, []);
+
   return (
-    <Modal open onClose={onClose} title={promptText.askTitle(name)} initialFocusId={input.id}>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <QuestionField input={input} label={promptText.askLabel} hint={promptText.askHint(name)} text={text} />
-        <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
-        <div className="button-row">
-          <BusyButton className="button button-primary button-large" busy={form.busy} busyLabel="Sending…">
-            {promptText.askSend}
-          </BusyButton>
-          <button type="button" className="button button-secondary button-large" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <QuestionField input={input} label={promptText.askLabel} hint={promptText.askHint(name)} text={text} />
+      <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
+      <div className="button-row">
+        <BusyButton className="button button-primary button-large" busy={form.busy} busyLabel="Sending…">
+          {promptText.askSend}
+        </BusyButton>
+        <button type="button" className="button button-secondary button-large" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }

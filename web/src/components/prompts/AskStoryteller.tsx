@@ -1,10 +1,15 @@
 import { promptText } from '@storyloom/shared/messages/prompts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Modal } from '#web/components/ui/Modal.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { preloadChunksOf } from '#web/lib/lazy-chunks.ts';
+import { AskFormShell, emptyDraft } from './AskFormShell.tsx';
 import { useCanAsk } from './api.ts';
 
-/** The question form (with the form library and zod) loads when the reader opens it, not with the story page. */
+/**
+ * The question form (with the form library and zod) loads when the reader opens it, not with the story page.
+ * The dialog and its input are drawn at once (`AskFormShell`), so nothing typed meanwhile is lost.
+ */
 const AskForm = lazy(() => {
   preloadChunksOf('AskForm');
   return import('./AskForm.tsx').then((m) => ({ default: m.AskForm }));
@@ -33,11 +38,20 @@ export function AskStoryteller({ storytellerId, name }: { storytellerId: string;
       >
         {promptText.askTitle(name)}
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <AskForm storytellerId={storytellerId} name={name} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {open && <AskDialog storytellerId={storytellerId} name={name} onClose={() => setOpen(false)} />}
     </section>
+  );
+}
+
+/** The open dialog: one draft per opening, handed from the shell to the form when its code arrives. */
+function AskDialog({ storytellerId, name, onClose }: { storytellerId: string; name: string; onClose: () => void }) {
+  const draft = useRef(emptyDraft());
+  const fieldRef = useRef<HTMLInputElement>(null);
+  return (
+    <Modal open onClose={onClose} title={promptText.askTitle(name)} initialFocusRef={fieldRef}>
+      <Suspense fallback={<AskFormShell name={name} draft={draft} fieldRef={fieldRef} onClose={onClose} />}>
+        <AskForm storytellerId={storytellerId} name={name} draft={draft} fieldRef={fieldRef} onClose={onClose} />
+      </Suspense>
+    </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { PROMPT_QUESTION_MAX } from '@storyloom/shared/prompts/limits';
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 import { CharCount } from '#web/components/ui/CharCount.tsx';
 
 /**
@@ -13,7 +13,7 @@ export function QuestionField({
   text,
 }: {
   /** The form's props for the field (`useForm().inputProps('text')`): id, name, error wiring. */
-  input: InputHTMLAttributes<HTMLInputElement> & { id: string };
+  input: InputHTMLAttributes<HTMLInputElement> & { id: string; ref?: Ref<HTMLInputElement> };
   label: string;
   hint: string;
   text: string;

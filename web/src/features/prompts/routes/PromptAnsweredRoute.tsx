@@ -67,17 +67,8 @@ export function PromptAnsweredRoute() {
         }
       />
       <FormNotice message={share.isSuccess && asker ? promptText.sharedWith(asker) : null} />
-      {!asker && !(promptId && prompt.isPending) && (
-        <div className="button-row">
-          <Link to={paths.story.getHref(storyId)} className="button button-primary button-large">
-            {promptText.openStory}
-          </Link>
-          <Link to={paths.dashboard.getHref()} className="button button-secondary button-large">
-            {promptText.backToDashboard}
-          </Link>
-        </div>
-      )}
-      {share.isSuccess && (
+      {((!asker && !(promptId && prompt.isPending)) || share.isSuccess) && (
+        // After sharing, the focus moves to "Open the story" (the share buttons it was on are gone).
         <div className="button-row">
           <Link ref={openStory} to={paths.story.getHref(storyId)} className="button button-primary button-large">
             {promptText.openStory}
