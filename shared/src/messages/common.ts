@@ -9,3 +9,8 @@ export const commonFallback = {
   /** An API call whose caller gave no fallback of its own (screens pass the spec's texts). */
   request: 'Something went wrong. Please try again.',
 } as const;
+
+/** The shell's own controls (every page shows them). */
+export const shellText = {
+  dismissToast: 'Dismiss notification',
+} as const;

@@ -1,4 +1,5 @@
 import { TOAST_DEFAULT_MS } from '@storyloom/shared/constants';
+import { shellText } from '@storyloom/shared/messages/common';
 import {
   createContext,
   type ReactNode,
@@ -148,7 +149,7 @@ function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number)
         type="button"
         className="toast-close"
         onClick={() => onDismiss(toast.id)}
-        aria-label="Dismiss notification"
+        aria-label={shellText.dismissToast}
       >
         <span aria-hidden="true">×</span>
       </button>
