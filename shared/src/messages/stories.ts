@@ -230,3 +230,20 @@ export const ownerPanelText = {
   manageTitle: 'Management',
   edit: 'Edit Story',
 } as const;
+
+/** The story form's labels and hints (writing, editing, and a recording's description). */
+export const storyFormText = {
+  title: 'Title',
+  titleHint: 'A few words that name the memory, like “The summer at the lake”.',
+  content: 'Your story',
+  contentHint: 'Write as much as you like. Start a new line for a new paragraph.',
+  description: 'Description (optional)',
+  descriptionHint: 'A few lines about the recording, for readers who cannot listen.',
+  location: 'Location (optional)',
+  locationHint: 'Where it happened: a town, a house, a country.',
+  when: 'When did it happen? (optional)',
+  whenHint: 'Give a start date, an end date, or both. For a single day, give only the start.',
+  startDate: 'Start date',
+  endDate: 'End date',
+  cancel: 'Cancel',
+} as const;

@@ -1,4 +1,5 @@
 import { STORY_CONTENT_MAX, STORY_TITLE_MAX } from '@storyloom/shared/constants';
+import { storyFormText as text } from '@storyloom/shared/messages/stories';
 import type { FormEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
@@ -53,20 +54,18 @@ export function StoryForm({
   return (
     <form className="form story-form" onSubmit={submit} noValidate>
       <div className="field">
-        <label htmlFor={idOf('title')}>Title</label>
+        <label htmlFor={idOf('title')}>{text.title}</label>
         <p className="field-hint" id={`${idOf('title')}-hint`}>
-          A few words that name the memory, like “The summer at the lake”.
+          {text.titleHint}
         </p>
         <input {...field('title', ['hint', 'count'])} type="text" dir="auto" required />
         <CharCount id={`${idOf('title')}-count`} value={title} max={STORY_TITLE_MAX} />
       </div>
 
       <div className="field">
-        <label htmlFor={idOf('content')}>{isAudio ? 'Description (optional)' : 'Your story'}</label>
+        <label htmlFor={idOf('content')}>{isAudio ? text.description : text.content}</label>
         <p className="field-hint" id={`${idOf('content')}-hint`}>
-          {isAudio
-            ? 'A few lines about the recording, for readers who cannot listen.'
-            : 'Write as much as you like. Start a new line for a new paragraph.'}
+          {isAudio ? text.descriptionHint : text.contentHint}
         </p>
         <textarea {...field('content', ['hint', 'count'])} rows={isAudio ? 5 : 14} dir="auto" required={!isAudio} />
         <CharCount id={`${idOf('content')}-count`} value={content} max={STORY_CONTENT_MAX} />
@@ -75,25 +74,23 @@ export function StoryForm({
       {!isAudio && (
         <>
           <div className="field">
-            <label htmlFor={idOf('location')}>Location (optional)</label>
+            <label htmlFor={idOf('location')}>{text.location}</label>
             <p className="field-hint" id={`${idOf('location')}-hint`}>
-              Where it happened: a town, a house, a country.
+              {text.locationHint}
             </p>
             <input {...field('location', ['hint'])} type="text" dir="auto" />
           </div>
 
           <fieldset className="fieldset date-fields">
-            <legend>When did it happen? (optional)</legend>
-            <p className="field-hint">
-              Give a start date, an end date, or both. For a single day, give only the start.
-            </p>
+            <legend>{text.when}</legend>
+            <p className="field-hint">{text.whenHint}</p>
             <div className="date-row">
               <div className="field">
-                <label htmlFor={idOf('start_date')}>Start date</label>
+                <label htmlFor={idOf('start_date')}>{text.startDate}</label>
                 <input {...field('start_date')} type="date" />
               </div>
               <div className="field">
-                <label htmlFor={idOf('end_date')}>End date</label>
+                <label htmlFor={idOf('end_date')}>{text.endDate}</label>
                 <input {...field('end_date')} type="date" />
               </div>
             </div>
@@ -108,7 +105,7 @@ export function StoryForm({
           {submitLabel}
         </BusyButton>
         <button type="button" className="button button-secondary button-large" onClick={onCancel} disabled={disabled}>
-          Cancel
+          {text.cancel}
         </button>
       </div>
     </form>
