@@ -66,6 +66,8 @@ export const promptText = {
   askHint: (name: string) =>
     `${name} will see it in "Questions from your family", with your name. ${PROMPT_QUESTION_MAX} characters at most.`,
   askSend: 'Send question',
+  askSending: 'Sending…',
+  askCancel: 'Cancel',
   askSent: (name: string) => `Your question was sent to ${name}.`,
   askFailed: 'Failed to send your question. Please try again.',
 

@@ -2,10 +2,10 @@ import { promptText } from '@storyloom/shared/messages/prompts';
 import { askQuestionSchema } from '@storyloom/shared/schemas/prompts';
 import { type RefObject, useEffect, useLayoutEffect } from 'react';
 import { useWatch } from 'react-hook-form';
-import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { useForm } from '#web/hooks/use-form.ts';
+import { AskButtons } from './AskButtons.tsx';
 import type { AskDraft } from './AskFormShell.tsx';
 import { useAskQuestion } from './api.ts';
 import { QuestionField } from './QuestionField.tsx';
@@ -62,14 +62,7 @@ export function AskForm({
     <form className="form" onSubmit={onSubmit} noValidate>
       <QuestionField input={input} label={promptText.askLabel} hint={promptText.askHint(name)} text={text} />
       <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
-      <div className="button-row">
-        <BusyButton className="button button-primary button-large" busy={form.busy} busyLabel="Sending…">
-          {promptText.askSend}
-        </BusyButton>
-        <button type="button" className="button button-secondary button-large" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      <AskButtons busy={form.busy} onClose={onClose} />
     </form>
   );
 }

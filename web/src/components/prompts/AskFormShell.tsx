@@ -1,6 +1,6 @@
 import { promptText } from '@storyloom/shared/messages/prompts';
 import { type FormEvent, type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
-import { BusyButton } from '#web/components/ui/BusyButton.tsx';
+import { AskButtons } from './AskButtons.tsx';
 import { QuestionField } from './QuestionField.tsx';
 
 /**
@@ -75,14 +75,7 @@ export function AskFormShell({
         hint={promptText.askHint(name)}
         text={text}
       />
-      <div className="button-row">
-        <BusyButton className="button button-primary button-large" busy={pending} busyLabel="Sending…">
-          {promptText.askSend}
-        </BusyButton>
-        <button type="button" className="button button-secondary button-large" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      <AskButtons busy={pending} onClose={onClose} />
     </form>
   );
 }
