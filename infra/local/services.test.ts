@@ -19,6 +19,7 @@ import {
   GetItemCommand,
   PutItemCommand,
   TransactWriteItemsCommand,
+  waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
@@ -99,6 +100,12 @@ describe('local stand-ins', () => {
         ],
         BillingMode: 'PAY_PER_REQUEST',
       }),
+    );
+    // dynalite answers CreateTable before the table is ACTIVE (even with createTableMs 0): on a busy machine a
+    // write right after it found no table. Wait for it, as a DynamoDB client must.
+    await waitUntilTableExists(
+      { client: c.dynamodb, maxWaitTime: 20, minDelay: 0.05, maxDelay: 0.2 },
+      { TableName: 'main' },
     );
     await c.dynamodb.send(
       new PutItemCommand({ TableName: 'main', Item: { pk: { S: 'story#1' }, sk: { S: 'meta' }, title: { S: 'Hi' } } }),
