@@ -23,6 +23,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What a screen shows for a failed call: the server's text (ApiError), else its own fallback. */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {

@@ -229,7 +229,7 @@ export function laterCorrection(
 }
 
 /** Words after a number that are no unit of it ("three, no, four"; "sixty or so"). */
-const NOT_UNIT = /^(?:no|or|and|to|of|in|at|on|or|so|maybe|i|we|it|was|were|is|the|a|an)$/i;
+const NOT_UNIT = /^(?:no|or|and|to|of|in|at|on|so|maybe|i|we|it|was|were|is|the|a|an)$/i;
 
 /** The word right after a fact's number ("three dollars a week" → "dollars"), lower case. */
 function unitAfter(sentence: string, fact: Fact): string | undefined {

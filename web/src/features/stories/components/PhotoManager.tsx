@@ -11,11 +11,9 @@ import { SecureImage } from '#web/components/media/SecureImage.tsx';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { uploadMedia } from '#web/lib/upload.ts';
 import { useAddPhoto, useRemovePhoto, useReorderPhotos, useStoryPhotos, useUpdatePhoto } from '../api/photos.ts';
-
-const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
 /**
  * The owner's photo panel (docs/media.md, "Photos"): add a photo with its caption and alt text (the file
@@ -36,7 +34,7 @@ export function PhotoManager({ storyId, initial }: { storyId: string; initial: r
         <p className="panel-detail">{photoText.limitReached}</p>
       )}
       <h3 className="photo-panel-subtitle">{photoText.manageTitle}</h3>
-      {photos.isError && <FormAlert message={messageOf(photos.error, photoText.loadFailed)} />}
+      {photos.isError && <FormAlert message={errorText(photos.error, photoText.loadFailed)} />}
       {list.length === 0 ? (
         <p className="panel-detail">{photoText.none}</p>
       ) : (
@@ -93,7 +91,7 @@ function AddPhotoForm({ storyId, onAdded }: { storyId: string; onAdded: (message
       if (fileRef.current) fileRef.current.value = '';
       onAdded(answer.message ?? photoText.added);
     } catch (err) {
-      fail(messageOf(err, photoText.addFailed));
+      fail(errorText(err, photoText.addFailed));
     }
   };
 
@@ -163,7 +161,7 @@ function PhotoRow({
       if (answer.message) onDone(answer.message);
       return true;
     } catch (err) {
-      setError(messageOf(err, fallback));
+      setError(errorText(err, fallback));
       return false;
     }
   };

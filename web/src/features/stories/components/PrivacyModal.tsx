@@ -7,15 +7,13 @@ import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { paths } from '#web/config/paths.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { useCreateShareLink } from '../api/create-share-link.ts';
 import { useRevokeShareLink } from '../api/revoke-share-link.ts';
 import { useUpdatePrivacy } from '../api/update-privacy.ts';
 import { ShareWithPeople } from './ShareWithPeople.tsx';
 
 const privacyWord = (isPublic: boolean) => (isPublic ? storyPrivacyText.public : storyPrivacyText.private);
-
-const messageOf = (error: unknown, text: string) => (error instanceof ApiError ? error.message : text);
 
 /**
  * The privacy and sharing modal (spec sections 2, 4, 5, 8): private or public, saved explicitly;
@@ -47,7 +45,7 @@ export function PrivacyModal({ open, onClose, story }: { open: boolean; onClose:
   }
   // Only this opening's failure is shown.
   const privacyError =
-    privacy.isError && privacy.submittedAt >= openedAt ? messageOf(privacy.error, fallback.updatePrivacy) : null;
+    privacy.isError && privacy.submittedAt >= openedAt ? errorText(privacy.error, fallback.updatePrivacy) : null;
   const isPublic = choice ?? story.is_public;
   const unsaved = choice !== null && choice !== story.is_public;
 
@@ -61,7 +59,7 @@ export function PrivacyModal({ open, onClose, story }: { open: boolean; onClose:
           toast.success(success.privacyUpdated);
           if (updated.is_public === value) after?.();
         },
-        onError: (error) => toast.error(messageOf(error, fallback.updatePrivacy)),
+        onError: (error) => toast.error(errorText(error, fallback.updatePrivacy)),
       },
     );
 
@@ -220,13 +218,13 @@ function ShareLink({ story }: { story: StoryDto }) {
       : new URL(paths.sharedStory.getHref(token), window.location.origin).href
     : null;
   const failed = generate.error ?? revoke.error;
-  const error = failed ? messageOf(failed, generate.isError ? fallback.generateLink : fallback.revokeLink) : null;
+  const error = failed ? errorText(failed, generate.isError ? fallback.generateLink : fallback.revokeLink) : null;
 
   const onGenerate = () => {
     revoke.reset();
     generate.mutate(undefined, {
       onSuccess: () => toast.success(success.linkGenerated),
-      onError: (err) => toast.error(messageOf(err, fallback.generateLink)),
+      onError: (err) => toast.error(errorText(err, fallback.generateLink)),
     });
   };
 
@@ -236,7 +234,7 @@ function ShareLink({ story }: { story: StoryDto }) {
     generate.reset();
     revoke.mutate(undefined, {
       onSuccess: () => toast.success(success.linkRevoked),
-      onError: (err) => toast.error(messageOf(err, fallback.revokeLink)),
+      onError: (err) => toast.error(errorText(err, fallback.revokeLink)),
     });
   };
 

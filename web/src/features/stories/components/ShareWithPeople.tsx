@@ -7,14 +7,12 @@ import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { useForm } from '#web/hooks/use-form.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { useRemoveShare } from '../api/remove-share.ts';
 import { useShareStory } from '../api/share-story.ts';
 
 const permissionLabel: Record<SharePermission, string> = storyShareText.permissionLabel;
 const permissionHint: Record<SharePermission, string> = storyShareText.permissionHint;
-
-const messageOf = (error: unknown, text: string) => (error instanceof ApiError ? error.message : text);
 
 export function ShareWithPeople({ story }: { story: StoryDto }) {
   const toast = useToast();
@@ -29,7 +27,7 @@ export function ShareWithPeople({ story }: { story: StoryDto }) {
   });
   const username = form.inputProps('username');
   const permission = form.inputProps('permission');
-  const removeError = remove.isError ? messageOf(remove.error, fallback.removeShare) : null;
+  const removeError = remove.isError ? errorText(remove.error, fallback.removeShare) : null;
 
   const onSubmit = form.submit(
     async (input) => {
@@ -40,7 +38,7 @@ export function ShareWithPeople({ story }: { story: StoryDto }) {
     },
     {
       onError: (err) => {
-        toast.error(messageOf(err, fallback.shareStory));
+        toast.error(errorText(err, fallback.shareStory));
         return false;
       },
     },
@@ -52,7 +50,7 @@ export function ShareWithPeople({ story }: { story: StoryDto }) {
     if (!target) return;
     remove.mutate(target.id, {
       onSuccess: () => toast.success(success.shareRemoved),
-      onError: (err) => toast.error(messageOf(err, fallback.removeShare)),
+      onError: (err) => toast.error(errorText(err, fallback.removeShare)),
     });
   };
 
