@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { familyMailText as t } from '@storyloom/shared/messages/family-mail';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useServerEnv } from '../support/env.ts';
 import { api, call } from '../support/http.ts';
 import { type Mail, waitForMail } from '../support/mailbox.ts';
@@ -269,7 +269,10 @@ describe('send now (local mode only)', () => {
     const again = await sendNow();
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: t.localAlreadySentWeekly });
-    expect(await mailsTo(user.email)).toHaveLength(1);
+    const sent = await mailsTo(user.email);
+    expect(sent).toHaveLength(1);
+    // Asked for on 127.0.0.1 (this client's Host): the mail's links stay there (docs/local-mode.md).
+    expect(sent[0]!.text).toContain(`http://127.0.0.1:${new URL(inject('baseUrl')).port}/mail/answer?token=`);
   });
 });
 
