@@ -52,7 +52,10 @@ export function createApiAdapter(opts: {
     // Media URLs follow the origin the browser used (localhost, 127.0.0.1, a LAN name): the server
     // answers only hosts it accepts (stack.ts, hostCheck), so the Host header is one of those.
     const origin = `http://${req.headers.host ?? 'localhost'}`;
-    const result = await runWithRequestOrigin(origin, () => handler(event, context));
+    // Links in emails may follow the origin the page claims (checked where a link is made: only the app's
+    // own loopback names and port count, never `Origin: https://evil.example`; lib/request-origin.ts).
+    const linkOrigin = typeof req.headers.origin === 'string' ? req.headers.origin : origin;
+    const result = await runWithRequestOrigin(origin, () => handler(event, context), linkOrigin);
     writeResult(res, result);
   };
 }

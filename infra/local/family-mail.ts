@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { runWithLinkOrigin } from '@storyloom/functions/lib/request-origin';
 import { familyMailText as t } from '@storyloom/shared/messages/family-mail';
 import { send } from './api-adapter.ts';
 
@@ -73,17 +74,9 @@ export async function handleSendNow(req: IncomingMessage, res: ServerResponse): 
   let status = 404;
   let message: string = t.localSendNowUnknownUser;
   if (userId) {
-    const now = new Date();
-    const { isoWeek, utcDay } = await import('@storyloom/functions/domain/family-mail/calendar');
-    if (kind === 'weekly') {
-      const { sendWeeklyPrompt } = await import('@storyloom/functions/domain/family-mail/weekly');
-      const outcome = await sendWeeklyPrompt(userId, isoWeek(now));
-      [status, message] = outcome === 'sent' ? [200, t.localSentWeekly] : [409, t.localAlreadySentWeekly];
-    } else {
-      const { sendDigest } = await import('@storyloom/functions/domain/family-mail/digest');
-      const outcome = await sendDigest(userId, utcDay(now), true);
-      [status, message] = outcome === 'sent' ? [200, t.localSentDigest] : [409, t.localNoDigest];
-    }
+    // Its links follow the mailbox's own origin (127.0.0.1 or localhost), as the app's mail does
+    // (docs/local-mode.md, "Links in emails"); the Host was checked by the server, the Origin above.
+    [status, message] = await runWithLinkOrigin(`http://${req.headers.host}`, () => sendNow(userId, kind));
   }
   if (form) {
     res.writeHead(303, { location: `/_local/mailbox?note=${encodeURIComponent(message)}` });
@@ -91,6 +84,20 @@ export async function handleSendNow(req: IncomingMessage, res: ServerResponse): 
     return;
   }
   send(res, status, status === 200 ? { message } : { error: message });
+}
+
+/** Sends a user's weekly question or family news now: the HTTP status and the text to show. */
+async function sendNow(userId: string, kind: 'weekly' | 'digest'): Promise<[number, string]> {
+  const now = new Date();
+  const { isoWeek, utcDay } = await import('@storyloom/functions/domain/family-mail/calendar');
+  if (kind === 'weekly') {
+    const { sendWeeklyPrompt } = await import('@storyloom/functions/domain/family-mail/weekly');
+    const outcome = await sendWeeklyPrompt(userId, isoWeek(now));
+    return outcome === 'sent' ? [200, t.localSentWeekly] : [409, t.localAlreadySentWeekly];
+  }
+  const { sendDigest } = await import('@storyloom/functions/domain/family-mail/digest');
+  const outcome = await sendDigest(userId, utcDay(now), true);
+  return outcome === 'sent' ? [200, t.localSentDigest] : [409, t.localNoDigest];
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { familyMailText as t } from '@storyloom/shared/messages/family-mail';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useServerEnv } from '../support/env.ts';
 import { api, call } from '../support/http.ts';
 import { type Mail, waitForMail } from '../support/mailbox.ts';
@@ -199,7 +199,10 @@ describe('one-click unsubscribe (RFC 8058)', () => {
   it('never unsubscribes on GET: a browser is sent to the confirmation page', async () => {
     const { user, mail } = await storytellerWithWeeklyMail();
     const target = new URL(/^<([^>]+)>$/.exec(header(mail, 'List-Unsubscribe')!)![1]!);
-    const res = await api('GET', `${target.pathname}${target.search}`.replace(/^\/backend/, ''));
+    // As a browser following the header's link sends it: to that host (the page it lands on follows it).
+    const res = await api('GET', `${target.pathname}${target.search}`.replace(/^\/backend/, ''), {
+      headers: { host: target.host },
+    });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(`${target.origin}/unsubscribe${target.search}`);
     expect((await api('GET', '/api/profile/family-mail', { token: user.token })).body).toMatchObject({
@@ -266,7 +269,10 @@ describe('send now (local mode only)', () => {
     const again = await sendNow();
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: t.localAlreadySentWeekly });
-    expect(await mailsTo(user.email)).toHaveLength(1);
+    const sent = await mailsTo(user.email);
+    expect(sent).toHaveLength(1);
+    // Asked for on 127.0.0.1 (this client's Host): the mail's links stay there (docs/local-mode.md).
+    expect(sent[0]!.text).toContain(`http://127.0.0.1:${new URL(inject('baseUrl')).port}/mail/answer?token=`);
   });
 });
 

@@ -82,6 +82,14 @@ describe('Download all my stories: the zip', () => {
         text: 'I remember the smell!',
       });
       expect(comment.status).toBe(201);
+      // The friend asks a question (the story is shared with them by name), and the bee story answers it.
+      const question = 'Where did you keep the bees?';
+      const asked = await apiAs<{ id: string }>(friend, 'POST', `/api/family-questions/${owner.id}`, {
+        text: question,
+      });
+      expect(asked.status, asked.text).toBe(201);
+      const answered = await apiAs(owner, 'POST', `/api/prompts/${asked.body.id}/answered`, { story_id: text.ID });
+      expect(answered.status, answered.text).toBe(200);
       const photo = await pngPhoto(240, 180);
       const added = await addPhoto(owner, text.ID, photo, 'image/png', {
         caption: 'The hives in 1952',
@@ -153,6 +161,13 @@ describe('Download all my stories: the zip', () => {
       );
       const beeMd = files.get(`${bee}/story.md`)!.toString();
       expect(beeMd).toContain('# The bee summer');
+      // Near the top, under the title: the question it answers and whose it was.
+      expect(beeMd.split('\n').slice(0, 3)).toEqual([
+        '# The bee summer',
+        '',
+        `Written in answer to ${friend.username}'s question: “Where did you keep the bees?”`,
+      ]);
+      expect(files.get(`${river}/story.md`)!.toString()).not.toContain('in answer to');
       expect(beeMd).toContain('- **When:** 1952-06-01 – 1952-08-31');
       expect(beeMd).toContain('- **Where:** Vermont');
       expect(beeMd).toContain(`shared with ${friend.username} (comment)`);
@@ -169,6 +184,7 @@ describe('Download all my stories: the zip', () => {
         end_date: '1952-08-31',
         is_public: false,
         comments: [{ author: friend.username, text: 'I remember the smell!' }],
+        answers_questions: [{ asked_by: friend.username, question }],
       });
       // The photo as uploaded, with its caption and alt text; the transcript as text and in the Markdown.
       expect(sha256(files.get(`${bee}/photos/01.png`)!)).toBe(sha256(photo));

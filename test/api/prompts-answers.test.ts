@@ -1,10 +1,15 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { FamilyQuestionsDto, PromptDto, PromptLibraryDto } from '@storyloom/shared/schemas/prompts';
 import { describe, expect, it } from 'vitest';
+import { useServerEnv } from '../support/env.ts';
 import { api } from '../support/http.ts';
 import { createStory, shareWith } from '../support/stories.ts';
 import { scanItemsMentioning, testTable } from '../support/table.ts';
 import { registerAndLogin, type TestUser } from '../support/users.ts';
+
+useServerEnv();
+const { dynamo } = await import('@storyloom/functions/lib/clients/dynamo');
+const { deleteStoryCompletely } = await import('@storyloom/functions/domain/stories/deletion');
 
 /**
  * A question answered by more than one story (docs/family-loop.md, "Answering"): deleting one answer leaves
@@ -133,5 +138,121 @@ describe('a question answered twice', () => {
     await deleteStory(teller, old.ID);
     expect(await nextId(teller)).toBe(promptId);
     expect(await scanItemsMentioning([old.ID, newer.ID])).toEqual([]);
+  });
+
+  /** The question's answered mark as stored: the story it names, or undefined when there is none. */
+  const markOf = async (user: Caller, promptId: string) => {
+    const { client, tableName } = testTable();
+    const { Item } = await client.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: { pk: `USER#${user.id}`, sk: `PROMPT#ANSWERED#${promptId}` },
+        ConsistentRead: true,
+      }),
+    );
+    return Item?.storyId as string | undefined;
+  };
+
+  // Several rounds: each deletion reads the other answer while it may be going too, and the interleaving
+  // that left the mark naming a deleted story depends on timing.
+  const ROUNDS = 4;
+
+  it('opens again when both answers are deleted at the same moment: no mark names a deleted story', async () => {
+    const teller = await registerAndLogin();
+    const promptId = (await nextId(teller)) as string;
+    for (let round = 0; round < ROUNDS; round++) {
+      const a = await createStory(teller, { title: `Told once, round ${round}` });
+      const b = await createStory(teller, { title: `Told twice, round ${round}` });
+      await answer(teller, promptId, a.ID);
+      await answer(teller, promptId, b.ID);
+      expect(await markOf(teller, promptId)).toBe(b.ID);
+
+      await Promise.all([deleteStory(teller, a.ID), deleteStory(teller, b.ID)]);
+      expect(await markOf(teller, promptId), `round ${round}`).toBeUndefined();
+      expect((await opened(teller, promptId)).answered_story_id).toBeUndefined();
+      expect(await nextId(teller)).toBe(promptId);
+    }
+  });
+
+  it('stays answered by the one left when two of three answers are deleted at the same moment', async () => {
+    const teller = await registerAndLogin();
+    const promptId = (await nextId(teller)) as string;
+    const kept = await createStory(teller, { title: 'The one that stays' });
+    await answer(teller, promptId, kept.ID);
+    for (let round = 0; round < ROUNDS; round++) {
+      const a = await createStory(teller, { title: `Told again, round ${round}` });
+      const b = await createStory(teller, { title: `And again, round ${round}` });
+      await answer(teller, promptId, a.ID);
+      await answer(teller, promptId, b.ID);
+
+      await Promise.all([deleteStory(teller, a.ID), deleteStory(teller, b.ID)]);
+      expect(await markOf(teller, promptId), `round ${round}`).toBe(kept.ID);
+      expect((await opened(teller, promptId)).answered_story_id).toBe(kept.ID);
+      expect(await nextId(teller)).not.toBe(promptId);
+    }
+  });
+
+  /**
+   * The interleaving the rounds above hit only by chance, forced: the deletion of the mark's story (`b`)
+   * reads another answer (`a`) as still there, and is held right after that read until `a`'s deletion has
+   * run to its end (which finds the mark naming `b`, not `a`, and so leaves it). Fault injection through a
+   * middleware on this process's DynamoDB client, which the deletions run here use.
+   */
+  async function deleteWhileTheOtherGoes(a: string, b: string) {
+    let reached!: () => void;
+    let release!: () => void;
+    const readOfA = new Promise<void>((r) => {
+      reached = r;
+    });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let armed = true;
+    dynamo.middlewareStack.add(
+      (next) => async (args) => {
+        const result = await next(args);
+        const input = JSON.stringify((args as { input?: unknown }).input);
+        if (armed && input.includes('"RequestItems"') && input.includes(`STORY#${a}`)) {
+          armed = false;
+          reached();
+          await held;
+        }
+        return result;
+      },
+      { step: 'initialize', name: 'holdAfterReadingTheOtherAnswer' },
+    );
+    try {
+      const deletingB = deleteStoryCompletely(b);
+      await Promise.race([readOfA, deletingB]);
+      expect(armed, 'the deletion of b read a as an answer still there').toBe(false);
+      await deleteStoryCompletely(a);
+      release();
+      await Promise.all([deletingB]);
+    } finally {
+      release();
+      dynamo.middlewareStack.remove('holdAfterReadingTheOtherAnswer');
+    }
+  }
+
+  it('never leaves the mark on an answer deleted while the mark moved to it', async () => {
+    const teller = await registerAndLogin();
+    const promptId = (await nextId(teller)) as string;
+    const a = await createStory(teller, { title: 'Told once' });
+    const b = await createStory(teller, { title: 'Told twice' });
+    await answer(teller, promptId, a.ID);
+    await answer(teller, promptId, b.ID);
+    await deleteWhileTheOtherGoes(a.ID, b.ID);
+    expect(await markOf(teller, promptId)).toBeUndefined();
+    expect((await opened(teller, promptId)).answered_story_id).toBeUndefined();
+    expect(await nextId(teller)).toBe(promptId);
+
+    // With a third answer left, the mark ends on it.
+    const kept = await createStory(teller, { title: 'The one that stays' });
+    const c = await createStory(teller, { title: 'Told again' });
+    const d = await createStory(teller, { title: 'And again' });
+    for (const story of [kept, c, d]) await answer(teller, promptId, story.ID);
+    await deleteWhileTheOtherGoes(c.ID, d.ID);
+    expect(await markOf(teller, promptId)).toBe(kept.ID);
+    expect((await opened(teller, promptId)).answered_story_id).toBe(kept.ID);
   });
 });

@@ -1,4 +1,5 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients/dynamo.ts';
 import { config } from '../lib/config.ts';
 import { conditionally, type ItemKey, queryKeys } from './items.ts';
@@ -220,27 +221,60 @@ export const listAnswerMarks = (userId: string) => listAnswerItems(userId, keys.
 export const listAnswers = (userId: string) => listAnswerItems(userId, keys.promptAnswersPrefix());
 
 /**
- * Points a prompt's mark at another answer, or deletes it (`to` undefined), only while it still names the
- * story `from`: an answer saved meanwhile keeps its mark. False when the mark had moved on.
+ * What moving a mark came to: done; the mark had moved on (nothing to do); or the read it was based on is
+ * stale (the answer `to` is gone, or a transaction conflicted): read again.
  */
-export function moveAnswered(
+export type MarkMove = 'moved' | 'mark-moved-on' | 'read-again';
+
+/**
+ * Points a prompt's mark at another answer, or deletes it (`to` undefined), only while it still names the
+ * story `from`: an answer saved meanwhile keeps its mark. A move is one transaction with a check that the
+ * story `to` is still there (and the author's), so a mark never moves to an answer deleted at the same moment
+ * (whose own deletion may already have looked for marks naming it): the caller reads again and retries.
+ */
+export async function moveAnswered(
   userId: string,
   promptId: string,
   from: string,
   to: { storyId: string; answeredAt: string } | undefined,
-): Promise<boolean> {
+): Promise<MarkMove> {
   const Key = keys.promptAnswered(userId, promptId);
   const guard = { ConditionExpression: 'storyId = :from', ExpressionAttributeValues: { ':from': from } };
-  const write = to
-    ? dynamo.send(
-        new PutCommand({
-          TableName: table(),
-          Item: { ...Key, type: 'PromptAnswered', promptId, storyId: to.storyId, answeredAt: to.answeredAt },
-          ...guard,
-        }),
-      )
-    : dynamo.send(new DeleteCommand({ TableName: table(), Key, ...guard }));
-  return conditionally(write);
+  if (!to) {
+    const deleted = await conditionally(dynamo.send(new DeleteCommand({ TableName: table(), Key, ...guard })));
+    return deleted ? 'moved' : 'mark-moved-on';
+  }
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table(),
+              Item: { ...Key, type: 'PromptAnswered', promptId, storyId: to.storyId, answeredAt: to.answeredAt },
+              ...guard,
+            },
+          },
+          {
+            ConditionCheck: {
+              TableName: table(),
+              Key: keys.story(to.storyId),
+              ConditionExpression: 'attribute_exists(pk) AND authorId = :author',
+              ExpressionAttributeValues: { ':author': userId },
+            },
+          },
+        ],
+      }),
+    );
+    return 'moved';
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const [mark, answer] = error.CancellationReasons ?? [];
+    if (mark?.Code === 'ConditionalCheckFailed') return 'mark-moved-on';
+    if (answer?.Code === 'ConditionalCheckFailed') return 'read-again';
+    if ((error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict')) return 'read-again';
+    throw error;
+  }
 }
 
 /** Keys of the questions a user sent to storytellers (the asker's account deletion). */

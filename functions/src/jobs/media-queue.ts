@@ -2,6 +2,7 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { sqs } from '../lib/clients/sqs.ts';
 import { requiredEnv } from '../lib/env.ts';
 import { logContext } from '../lib/logger.ts';
+import { messageAttributes } from './link-origin.ts';
 import type { MediaJob } from './media-types.ts';
 
 /** Read when the first job is sent: only functions that queue media jobs are given the URL. */
@@ -15,7 +16,7 @@ export async function enqueueMediaJob(job: MediaJob): Promise<void> {
     new SendMessageCommand({
       QueueUrl: queueUrl,
       MessageBody: JSON.stringify(job),
-      MessageAttributes: requestId ? { requestId: { DataType: 'String', StringValue: requestId } } : undefined,
+      MessageAttributes: messageAttributes(requestId),
     }),
   );
 }

@@ -2,6 +2,7 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { sqs } from '../lib/clients/sqs.ts';
 import { config } from '../lib/config.ts';
 import { logContext } from '../lib/logger.ts';
+import { messageAttributes } from './link-origin.ts';
 import type { Job } from './types.ts';
 
 /**
@@ -14,7 +15,7 @@ export async function enqueueJob(job: Job): Promise<void> {
     new SendMessageCommand({
       QueueUrl: config.jobsQueueUrl,
       MessageBody: JSON.stringify(job),
-      MessageAttributes: requestId ? { requestId: { DataType: 'String', StringValue: requestId } } : undefined,
+      MessageAttributes: messageAttributes(requestId),
     }),
   );
 }

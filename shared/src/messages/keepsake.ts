@@ -64,6 +64,9 @@ export const exportText = {
     ],
     action: 'Download my stories',
   },
+  /** story.md, under the title: the story answers a question a family member sent (the prompts feature). */
+  answersQuestion: (asker: string, question: string, recorded: boolean) =>
+    `${recorded ? 'Recorded' : 'Written'} in answer to ${asker}'s question: “${question}”`,
   /** The offline index.html. */
   offline: {
     title: (username: string) => `Stories of ${username}`,

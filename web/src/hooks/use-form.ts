@@ -9,7 +9,7 @@ import {
   useForm as useHookForm,
 } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 
 /** The one message a form shows; `field` is the input it is about (null: the whole form, e.g. a server error). */
 export interface FormError<F extends string> {
@@ -114,7 +114,7 @@ export function useForm<V extends FieldValues, Out = V>({
           } catch (err) {
             if (err instanceof DOMException && err.name === 'AbortError') return;
             if (opts.onError?.(err)) return;
-            fail(err instanceof ApiError ? err.message : fallback);
+            fail(errorText(err, fallback));
           }
         },
         (invalid) => focusOn(firstError<V>(invalid, objectField)?.field ?? null),

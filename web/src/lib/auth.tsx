@@ -1,7 +1,7 @@
 import { commonFallback } from '@storyloom/shared/messages/common';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { User } from '#web/types/api.ts';
-import { ApiError, api } from './api-client.ts';
+import { ApiError, api, errorText } from './api-client.ts';
 import { clearAllDrafts } from './drafts.ts';
 import { useQueryClient } from './react-query.ts';
 import { clearTokens, getToken, readTokenClaims, storeTokens, subscribeTokens, TOKEN_KEY } from './token-storage.ts';
@@ -108,7 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (signal?.aborted) return;
         // Spec section 4: a 401 when loading the profile logs the user out.
         if (error instanceof ApiError && error.status === 401) return endLocally({ expired: true });
-        const message = error instanceof ApiError ? error.message : commonFallback.loadProfile;
+        const message = errorText(error, commonFallback.loadProfile);
         setProfile({ session, user: null, error: message });
       }
     },

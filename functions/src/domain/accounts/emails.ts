@@ -1,6 +1,6 @@
 import { DELETE_CODE_TTL_SECONDS, RESET_LINK_TTL_SECONDS, VERIFY_LINK_TTL_SECONDS } from '@storyloom/shared/constants';
 import { type Email, escapeHtml } from '../../adapters/mailer.ts';
-import { config } from '../../lib/config.ts';
+import { linkBase } from '../../lib/link-base.ts';
 
 /** The account emails: plain and warm, a text part and a matching simple HTML part. */
 
@@ -55,7 +55,7 @@ export function verificationEmail(to: string, username: string, token: string): 
       "Welcome to Storyloom! We're so glad you're here to keep your stories for the people you love.",
       'Please confirm your email address so you can log in:',
     ],
-    action: { label: 'Confirm my email', url: `${config.appUrl}/verify-email?token=${encodeURIComponent(token)}` },
+    action: { label: 'Confirm my email', url: `${linkBase()}/verify-email?token=${encodeURIComponent(token)}` },
     after: [
       `This link works for ${duration(VERIFY_LINK_TTL_SECONDS)}. If you didn't create a Storyloom account, you can simply ignore this email.`,
     ],
@@ -72,7 +72,7 @@ export function passwordResetEmail(to: string, username: string, token: string):
     ],
     action: {
       label: 'Choose a new password',
-      url: `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`,
+      url: `${linkBase()}/reset-password?token=${encodeURIComponent(token)}`,
     },
     after: [
       `This link works once, for ${duration(RESET_LINK_TTL_SECONDS)}. If you didn't ask for it, you can ignore this email: your password stays as it is.`,

@@ -1,6 +1,6 @@
 import { answeredMailText, familyMailText as t } from '@storyloom/shared/messages/family-mail';
 import { type Email, escapeHtml } from '../../adapters/mailer.ts';
-import { config } from '../../lib/config.ts';
+import { linkBase } from '../../lib/link-base.ts';
 import { answerPageUrl, oneClickUrl, settingsUrl, unsubscribePageUrl } from './urls.ts';
 
 /**
@@ -125,7 +125,7 @@ export function digestEmail(input: { to: string; stories: DigestStory[]; unsubsc
     items: input.stories.map((story) => ({
       title: story.title,
       note: story.reason === 'shared' ? t.digestShared(story.author) : t.digestNarrated(story.author),
-      url: `${config.appUrl}/story/${encodeURIComponent(story.id)}`,
+      url: `${linkBase()}/story/${encodeURIComponent(story.id)}`,
     })),
     footer: t.digestFooter,
     unsubscribeToken: input.unsubscribeToken,
@@ -148,7 +148,7 @@ export function answeredEmail(input: {
     intro: [answeredMailText.intro(input.storyteller)],
     highlight: input.question,
     highlightNote: input.story.title,
-    action: { label: answeredMailText.button, url: `${config.appUrl}/story/${encodeURIComponent(input.story.id)}` },
+    action: { label: answeredMailText.button, url: `${linkBase()}/story/${encodeURIComponent(input.story.id)}` },
     actionLead: `${answeredMailText.button}:`,
     footer: answeredMailText.footer,
     unsubscribeToken: input.unsubscribeToken,

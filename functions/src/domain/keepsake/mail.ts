@@ -3,7 +3,7 @@ import { keepsakeText } from '@storyloom/shared/messages/keepsake';
 import { sendEmail } from '../../adapters/mailer.ts';
 import { getBuild } from '../../data/keepsake-builds.ts';
 import { getUser } from '../../data/users.ts';
-import { config } from '../../lib/config.ts';
+import { linkBase } from '../../lib/link-base.ts';
 import { compose } from '../accounts/emails.ts';
 import { toBuildDto } from './builds.ts';
 import { keepsakeKinds } from './kinds.ts';
@@ -26,7 +26,7 @@ export async function sendKeepsakeReadyMail(job: { ownerId: string; kind: Keepsa
       subject: def.mail.subject,
       greeting: `Hi ${user.username},`,
       paragraphs: [...def.mail.paragraphs],
-      action: { label: def.mail.action, url: `${config.appUrl}${keepsakeDownloadPath(build.kind, build.id)}` },
+      action: { label: def.mail.action, url: `${linkBase()}${keepsakeDownloadPath(build.kind, build.id)}` },
       after: [keepsakeText.mailExpiresAt(when(build.expiresAt)), keepsakeText.mailLoginNote],
     }),
   );

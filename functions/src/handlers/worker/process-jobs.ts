@@ -1,11 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { firstIssue } from '@storyloom/shared/schemas/fields';
+import { linkOriginOf } from '../../jobs/link-origin.ts';
 import { runJob } from '../../jobs/run-job.ts';
 import { jobSchema } from '../../jobs/types.ts';
 import type { InvocationContext } from '../../lib/http.ts';
 import type { SqsBatchResponse, SqsEvent, SqsRecord } from '../../lib/http-types.ts';
 import { describeError, functionNameOf, logger, withInvocation, withLogFields } from '../../lib/logger.ts';
 import { emitMetrics, jobMetrics } from '../../lib/metrics.ts';
+import { runWithLinkOrigin } from '../../lib/request-origin.ts';
 
 class InvalidJob extends Error {
   override name = 'InvalidJob';
@@ -47,7 +49,8 @@ async function runRecord(record: SqsRecord): Promise<boolean> {
       const parsed = jobSchema.safeParse(JSON.parse(record.body));
       if (!parsed.success) throw new InvalidJob(`Invalid job: ${firstIssue(parsed.error)}`);
       jobType = parsed.data.type;
-      await withLogFields({ jobType }, () => runJob(parsed.data));
+      // A job a local request queued links to the origin that request came from (jobs/link-origin.ts).
+      await withLogFields({ jobType }, () => runWithLinkOrigin(linkOriginOf(record), () => runJob(parsed.data)));
       emitMetrics(jobMetrics({ jobType, durationMs: performance.now() - started }));
       return true;
     } catch (error) {

@@ -1,11 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { firstIssue } from '@storyloom/shared/schemas/fields';
+import { linkOriginOf } from '../../jobs/link-origin.ts';
 import { mediaJobSchema } from '../../jobs/media-types.ts';
 import { runMediaJob } from '../../jobs/run-media-job.ts';
 import type { InvocationContext } from '../../lib/http.ts';
 import type { SqsBatchResponse, SqsEvent, SqsRecord } from '../../lib/http-types.ts';
 import { describeError, functionNameOf, logger, withInvocation, withLogFields } from '../../lib/logger.ts';
 import { emitMetrics, jobMetrics } from '../../lib/metrics.ts';
+import { runWithLinkOrigin } from '../../lib/request-origin.ts';
 import { mediaWorker } from '../../routes.ts';
 
 /**
@@ -43,8 +45,11 @@ async function runRecord(record: SqsRecord): Promise<boolean> {
       const parsed = mediaJobSchema.safeParse(JSON.parse(record.body));
       if (!parsed.success) throw new Error(`Invalid media job: ${firstIssue(parsed.error)}`);
       jobType = parsed.data.type;
+      // Jobs it queues in turn (a keepsake's ready mail) keep the queuing request's link origin.
       await withLogFields({ jobType }, () =>
-        runMediaJob(parsed.data, { receiveCount, maxReceiveCount: mediaWorker.maxReceiveCount }),
+        runWithLinkOrigin(linkOriginOf(record), () =>
+          runMediaJob(parsed.data, { receiveCount, maxReceiveCount: mediaWorker.maxReceiveCount }),
+        ),
       );
       emitMetrics(jobMetrics({ jobType, durationMs: performance.now() - started }));
       return true;

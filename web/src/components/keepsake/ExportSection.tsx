@@ -1,7 +1,7 @@
 import { exportText, keepsakeText } from '@storyloom/shared/messages/keepsake';
 import { useState } from 'react';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { keepsakeDownloadUrl, saveFrom, useLatestKeepsake, useStartKeepsake } from './api.ts';
 import { KeepsakeStatus } from './KeepsakeStatus.tsx';
 
@@ -22,7 +22,7 @@ export function ExportSection() {
 
   const onStart = () => {
     setError(null);
-    start.mutate({}, { onError: (e) => setError(e instanceof ApiError ? e.message : exportText.failedStart) });
+    start.mutate({}, { onError: (e) => setError(errorText(e, exportText.failedStart)) });
   };
 
   const onDownload = async () => {
@@ -33,7 +33,7 @@ export function ExportSection() {
       const { secure_url, file_name } = await keepsakeDownloadUrl('export', build.id, exportText.downloadFailed);
       saveFrom(secure_url, file_name);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : exportText.downloadFailed);
+      setError(errorText(e, exportText.downloadFailed));
     } finally {
       setFetching(false);
     }

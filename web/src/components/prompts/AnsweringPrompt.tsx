@@ -3,7 +3,7 @@ import type { PromptDto } from '@storyloom/shared/schemas/prompts';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { paths } from '#web/config/paths.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { useMarkAnswered, usePrompt } from './api.ts';
 import { promptSource } from './PromptCard.tsx';
 
@@ -26,7 +26,7 @@ export function useAnswering() {
       if (prompt.asked_by) return paths.promptAnswered.getHref(storyId, id);
     } catch (err) {
       // The story is saved either way; only the mark is missing, and the question stays on the list.
-      toast.error(err instanceof ApiError ? err.message : promptText.loadFailed);
+      toast.error(errorText(err, promptText.loadFailed));
     }
     return paths.dashboard.getHref();
   };

@@ -2,7 +2,7 @@ import { promptText } from '@storyloom/shared/messages';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { formatLongDate } from '#web/lib/format.ts';
 import { useFamilyQuestions, useHidePrompt } from './api.ts';
 import { AnswerLinks } from './PromptCard.tsx';
@@ -54,10 +54,7 @@ function HideButton({ id, text }: { id: string; text: string }) {
         aria-busy={hide.isPending || undefined}
         aria-label={`${promptText.dismissFamily}: ${text}`}
         onClick={() =>
-          hide.mutate(
-            { id, hidden: true },
-            { onError: (err) => toast.error(err instanceof ApiError ? err.message : promptText.hideFailed) },
-          )
+          hide.mutate({ id, hidden: true }, { onError: (err) => toast.error(errorText(err, promptText.hideFailed)) })
         }
       >
         {promptText.dismissFamily}

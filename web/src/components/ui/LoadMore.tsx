@@ -1,10 +1,10 @@
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import type { MorePages } from '#web/lib/cursor-pages.ts';
 
 /** "Load more" under a list the server pages by cursor (admin tables, the dashboard); a failure keeps the rows loaded. */
 export function LoadMore({ list, what, fallback }: { list: MorePages; what: string; fallback: string }) {
-  const moreError = list.isFetchNextPageError ? (list.error instanceof ApiError ? list.error.message : fallback) : null;
+  const moreError = list.isFetchNextPageError ? errorText(list.error, fallback) : null;
   if (!list.hasNextPage && !moreError) return null;
   return (
     <div className="load-more">

@@ -11,6 +11,7 @@ import { photosFromItems } from '../../../data/story-photos.ts';
 import { isShareItem, type ShareRecord, toShareRecord } from '../../../data/story-shares.ts';
 import { isTranscriptItem, toTranscriptRecord } from '../../../data/transcripts.ts';
 import { getUser, type UserRecord } from '../../../data/users.ts';
+import { type AnsweredQuestion, familyQuestionsAnsweredBy } from '../../prompts/answered-by.ts';
 
 /** A media object that goes into the zip, and the name it has there (inside its story's folder). */
 export interface ExportMedia {
@@ -32,6 +33,8 @@ export interface ExportStory {
   media: ExportMedia[];
   /** A transcript's text, when the story has one (shown in the Markdown and the page). */
   transcript?: { text: string; machineMade: boolean };
+  /** The questions from the family this story answers (the prompts feature), oldest first. */
+  answers?: AnsweredQuestion[];
 }
 
 export interface ExportModel {
@@ -117,7 +120,10 @@ function transcriptOf(items: Record<string, unknown>[]) {
 export async function collectExport(ownerId: string): Promise<ExportModel> {
   const user = await getUser(ownerId);
   if (!user) throw new Error('owner not found');
-  const stories = (await getStories(await listStoryIdsByAuthor(ownerId))).filter((s) => s.authorId === ownerId);
+  const [stories, answered] = await Promise.all([
+    getStories(await listStoryIdsByAuthor(ownerId)).then((all) => all.filter((s) => s.authorId === ownerId)),
+    familyQuestionsAnsweredBy(ownerId),
+  ]);
   stories.sort(byStoryDate);
   const out: ExportStory[] = [];
   for (const story of stories) {
@@ -132,6 +138,7 @@ export async function collectExport(ownerId: string): Promise<ExportModel> {
       transcript: transcript
         ? { text: transcript.text ?? '', machineMade: transcript.source === 'machine' }
         : undefined,
+      answers: answered.get(story.id),
     });
   }
   return { user, stories: out };

@@ -75,6 +75,29 @@ describe('export files', () => {
     expect(json.files).toEqual([{ name: 'narration.mp3', role: 'narration' }]);
   });
 
+  it('says under the title which questions from the family the story answers, written or recorded', () => {
+    const answers = [
+      { askerName: 'Anna', text: 'Where did you meet grandpa?' },
+      { askerName: 'Tom', text: 'And the wedding?' },
+    ];
+    const md = storyMarkdown(story({}, { answers }));
+    expect(md.split('\n').slice(0, 5)).toEqual([
+      '# Ça va? <The> "lake" summer',
+      '',
+      "Written in answer to Anna's question: “Where did you meet grandpa?”",
+      '',
+      "Written in answer to Tom's question: “And the wedding?”",
+    ]);
+    expect(storyMarkdown(story({ storyType: 'audio' }, { answers: answers.slice(0, 1) }))).toContain(
+      "Recorded in answer to Anna's question: “Where did you meet grandpa?”",
+    );
+    expect(storyMarkdown(story())).not.toContain('in answer to');
+    expect(JSON.parse(storyJson(story({}, { answers }))).answers_questions).toEqual([
+      { asked_by: 'Anna', question: 'Where did you meet grandpa?' },
+      { asked_by: 'Tom', question: 'And the wedding?' },
+    ]);
+  });
+
   it('escapes what people typed on the offline page and links files relatively', () => {
     const s = story({}, { media: [{ key: 'k', name: 'recording.webm', role: 'recording' }] });
     const html = [

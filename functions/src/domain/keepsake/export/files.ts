@@ -1,3 +1,4 @@
+import { exportText } from '@storyloom/shared/messages/keepsake';
 import type { UserRecord } from '../../../data/users.ts';
 import type { ExportStory } from './collect.ts';
 
@@ -58,6 +59,7 @@ export function storyJson(s: ExportStory): string {
       has_share_link: Boolean(story.shareToken),
       shared_with: s.shares.map((share) => ({ username: share.username, permission: share.permission })),
       narration_voice: story.narrationVoiceName ?? null,
+      answers_questions: (s.answers ?? []).map((q) => ({ asked_by: q.askerName, question: q.text })),
       transcript: s.transcript
         ? { file: 'transcript.txt', text: s.transcript.text, machine_made: s.transcript.machineMade }
         : null,
@@ -78,6 +80,8 @@ export function storyJson(s: ExportStory): string {
 export function storyMarkdown(s: ExportStory): string {
   const { story } = s;
   const lines = [`# ${story.title}`, ''];
+  for (const q of s.answers ?? [])
+    lines.push(exportText.answersQuestion(q.askerName, q.text, story.storyType === 'audio'), '');
   const dates = datesOf(s);
   if (dates) lines.push(`- **When:** ${dates}`);
   if (story.location) lines.push(`- **Where:** ${story.location}`);

@@ -5,7 +5,7 @@ import { StoryParagraphs } from '#web/components/story/StoryParagraphs.tsx';
 import { StoryPhotos } from '#web/components/story/StoryPhotos.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { useAdminStory } from '../api/get-story.ts';
 
 /** The admin's "Read": the whole story in a modal, with who wrote it and whether it is public. */
@@ -72,7 +72,7 @@ function useFullContent(story: StoryDto | null): FullContent {
   if (query.isError) {
     return {
       status: 'error',
-      error: query.error instanceof ApiError ? query.error.message : 'Failed to load the story.',
+      error: errorText(query.error, 'Failed to load the story.'),
     };
   }
   return { status: 'ready', content: query.data.content, photos: query.data.photos };

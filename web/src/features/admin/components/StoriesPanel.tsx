@@ -7,7 +7,7 @@ import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { LoadMore } from '#web/components/ui/LoadMore.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { formatLongDate, snippet } from '#web/lib/format.ts';
 import { useAdminDeleteStory } from '../api/delete-story.ts';
 import { useAdminStories } from '../api/get-stories.ts';
@@ -36,7 +36,7 @@ export function StoriesPanel() {
       { id: story.ID, isPublic },
       {
         onSuccess: () => toast.success(success.privacyUpdated),
-        onError: (err) => toast.error(err instanceof ApiError ? err.message : fallback.adminPrivacy),
+        onError: (err) => toast.error(errorText(err, fallback.adminPrivacy)),
       },
     );
   };
@@ -45,14 +45,14 @@ export function StoriesPanel() {
     if (!toDelete) return;
     remove.mutate(toDelete.ID, {
       onSuccess: () => toast.success(success.storyDeleted),
-      onError: (err) => toast.error(err instanceof ApiError ? err.message : fallback.adminDelete),
+      onError: (err) => toast.error(errorText(err, fallback.adminDelete)),
       onSettled: () => setToDelete(null),
     });
   };
 
   if (list.isPending) return <Spinner label="Loading stories…" className="page-spinner" />;
   if (list.isError && !list.isFetchNextPageError) {
-    const message = list.error instanceof ApiError ? list.error.message : fallback.adminStories;
+    const message = errorText(list.error, fallback.adminStories);
     return <LoadError message={message} onRetry={() => void list.refetch()} />;
   }
 

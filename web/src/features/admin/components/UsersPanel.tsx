@@ -5,7 +5,7 @@ import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { LoadMore } from '#web/components/ui/LoadMore.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { formatLongDate } from '#web/lib/format.ts';
 import { useAdminUsers } from '../api/get-users.ts';
@@ -34,14 +34,14 @@ export function UsersPanel() {
           // Someone who just removed their own admin role should leave this page.
           if (me && updated.ID === me.ID) await refreshUser();
         },
-        onError: (err) => toast.error(err instanceof ApiError ? err.message : fallback.adminRole),
+        onError: (err) => toast.error(errorText(err, fallback.adminRole)),
       },
     );
   };
 
   if (list.isPending) return <Spinner label="Loading users…" className="page-spinner" />;
   if (list.isError && !list.isFetchNextPageError) {
-    const message = list.error instanceof ApiError ? list.error.message : fallback.adminUsers;
+    const message = errorText(list.error, fallback.adminUsers);
     return <LoadError message={message} onRetry={() => void list.refetch()} />;
   }
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
 import { paths } from '#web/config/paths.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { checkRegisterResend } from '../utils/validation.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -20,9 +20,7 @@ export function RegisterSuccess({ email, message }: { email: string; message: st
   const errorRef = useRef<HTMLParagraphElement>(null);
   const sending = resend.isPending;
   const notice = resend.isSuccess ? resend.data?.message || accountScreenText.verificationResent : null;
-  const error =
-    invalid ??
-    (resend.error ? (resend.error instanceof ApiError ? resend.error.message : fallback.resendOnRegister) : null);
+  const error = invalid ?? (resend.error ? errorText(resend.error, fallback.resendOnRegister) : null);
 
   // The form is gone: start screen readers and keyboards on the news.
   useEffect(() => headingRef.current?.focus(), []);

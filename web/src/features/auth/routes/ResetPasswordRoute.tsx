@@ -8,7 +8,7 @@ import { NewPasswordFields } from '#web/components/ui/NewPasswordFields.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useForm } from '#web/hooks/use-form.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { ApiError, errorText } from '#web/lib/api-client.ts';
 import { isInvalidResetLink, useResetPassword } from '../api/reset-password.ts';
 import { useResetToken } from '../api/validate-reset-token.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
@@ -92,7 +92,7 @@ function NewPasswordForm({
     {
       onError: (error) => {
         if (!isInvalidResetLink(error)) return false;
-        onLinkInvalid(error instanceof ApiError ? error.message : fallback.resetInvalid);
+        onLinkInvalid(errorText(error, fallback.resetInvalid));
         return true;
       },
     },

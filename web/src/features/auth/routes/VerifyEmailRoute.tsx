@@ -3,7 +3,7 @@ import { accountText, fallback } from '@storyloom/shared/messages';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { paths } from '#web/config/paths.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { useRedirectAfter } from '../hooks/use-redirect-after.ts';
@@ -35,11 +35,7 @@ export function VerifyEmailRoute() {
     );
   }
 
-  const message = !token
-    ? fallback.verifyNoToken
-    : result.error instanceof ApiError
-      ? result.error.message
-      : fallback.verifyFailed;
+  const message = !token ? fallback.verifyNoToken : errorText(result.error, fallback.verifyFailed);
   return (
     <AuthCard title="Verification Failed" tone="error">
       <p className="form-error" role="alert">

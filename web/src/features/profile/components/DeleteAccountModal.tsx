@@ -7,7 +7,7 @@ import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import { useForm } from '#web/hooks/use-form.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { useConfirmAccountDeletion } from '../api/confirm-account-deletion.ts';
 import { useRequestAccountDeletion } from '../api/request-account-deletion.ts';
 import { deleteCodeFormSchema } from '../utils/validation.ts';
@@ -51,7 +51,7 @@ export function DeleteAccountModal({
         // The code field appears with this render; focus it once it exists.
         requestAnimationFrame(() => codeRef.current?.focus());
       },
-      onError: (error) => form.fail(error instanceof ApiError ? error.message : fallback.startDeletion),
+      onError: (error) => form.fail(errorText(error, fallback.startDeletion)),
     });
   };
 

@@ -2,7 +2,7 @@ import { checkPickedFile, IMAGE_ACCEPT } from '@storyloom/shared/media';
 import { fallback, success, validation } from '@storyloom/shared/messages';
 import { useId, useRef, useState } from 'react';
 import { Avatar } from '#web/components/media/Avatar.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { scaleImage } from '#web/lib/scale-image.ts';
 import type { User } from '#web/types/api.ts';
@@ -41,7 +41,7 @@ export function ProfileImageUpload({ user }: { user: User }) {
         await refreshUser();
         setMessage({ kind: 'success', text: success.imageUpdated });
       },
-      onError: (error) => fail(error instanceof ApiError ? error.message : fallback.uploadImage),
+      onError: (error) => fail(errorText(error, fallback.uploadImage)),
       onSettled: () => {
         if (inputRef.current) inputRef.current.value = '';
       },

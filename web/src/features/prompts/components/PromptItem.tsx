@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useHidePrompt } from '#web/components/prompts/api.ts';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { paths } from '#web/config/paths.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 
 export interface ListedPrompt {
   id: string;
@@ -23,7 +23,7 @@ export function PromptItem({ prompt }: { prompt: ListedPrompt }) {
     !busy &&
     hide.mutate(
       { id: prompt.id, hidden: !prompt.hidden },
-      { onError: (err) => toast.error(err instanceof ApiError ? err.message : promptText.hideFailed) },
+      { onError: (err) => toast.error(errorText(err, promptText.hideFailed)) },
     );
   return (
     <li className={prompt.hidden ? 'prompt-item prompt-item-hidden' : 'prompt-item'} data-prompt-id={prompt.id}>

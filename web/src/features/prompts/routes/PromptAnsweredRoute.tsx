@@ -8,7 +8,7 @@ import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { useShareWithAsker } from '../api/share-with-asker.ts';
 
 /**
@@ -61,11 +61,7 @@ export function PromptAnsweredRoute() {
           </Link>
         </div>
       )}
-      <FormAlert
-        message={
-          share.isError ? (share.error instanceof ApiError ? share.error.message : promptText.shareFailed) : null
-        }
-      />
+      <FormAlert message={share.isError ? errorText(share.error, promptText.shareFailed) : null} />
       <FormNotice message={share.isSuccess && asker ? promptText.sharedWith(asker) : null} />
       {((!asker && !(promptId && prompt.isPending)) || share.isSuccess) && (
         // After sharing, the focus moves to "Open the story" (the share buttons it was on are gone).

@@ -5,7 +5,7 @@ import { CommentList } from '#web/components/story/CommentList.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { LoadMore } from '#web/components/ui/LoadMore.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { preloadChunksOf } from '#web/lib/lazy-chunks.ts';
 import { useDeleteComment } from '../api/delete-comment.ts';
 import { useOlderComments } from '../api/get-comments.ts';
@@ -33,7 +33,7 @@ export function CommentsSection({ story }: { story: StoryDto }) {
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
       onSuccess: () => toast.success(storyReadingText.commentDeleted),
-      onError: (err) => toast.error(err instanceof ApiError ? err.message : commentText.deleteFailed),
+      onError: (err) => toast.error(errorText(err, commentText.deleteFailed)),
       onSettled: () => setToDelete(null),
     });
   };

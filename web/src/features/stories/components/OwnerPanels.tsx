@@ -7,7 +7,7 @@ import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { NarrationPanel } from '#web/components/voice/NarrationPanel.tsx';
 import { paths } from '#web/config/paths.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { useDeleteStory } from '../api/delete-story.ts';
 import { PhotoManager } from './PhotoManager.tsx';
 import { PrivacyModal } from './PrivacyModal.tsx';
@@ -31,7 +31,7 @@ export function OwnerPanels({ story }: { story: StoryDto }) {
         navigate(paths.dashboard.getHref(), { replace: true });
       },
       onError: (err) => {
-        toast.error(err instanceof ApiError ? err.message : storyFallback.deleteStory);
+        toast.error(errorText(err, storyFallback.deleteStory));
         setConfirmDelete(false);
       },
     });

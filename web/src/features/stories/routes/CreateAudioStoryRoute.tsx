@@ -19,7 +19,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { draftKey, useDraft } from '#web/hooks/use-draft.ts';
 import { useLeaveGuard } from '#web/hooks/use-leave-guard.ts';
 import { useRecordingDraft } from '#web/hooks/use-recording-draft.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { readTokenClaims } from '#web/lib/token-storage.ts';
 import { useCreateAudioStory } from '../api/create-audio-story.ts';
@@ -173,7 +173,7 @@ export function CreateAudioStoryRoute({
         onError: (err) => {
           // The take, the file and the text all stay: the user can simply press Save again.
           setProgress(null);
-          setError({ message: err instanceof ApiError ? err.message : fallback.createStory, field: null });
+          setError({ message: errorText(err, fallback.createStory), field: null });
         },
       },
     );

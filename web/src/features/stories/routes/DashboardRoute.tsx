@@ -11,7 +11,7 @@ import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/api-client.ts';
 import { useMoreSharedWithMe, useMyStories } from '../api/get-my-stories.ts';
 import { useHasClonedVoice } from '../api/get-voice-status.ts';
 import { LEAVE_SHARE_FAILED, useLeaveSharedStory } from '../api/leave-shared-story.ts';
@@ -123,7 +123,7 @@ function SharedList({ stories }: { stories: StoryDto[] }) {
     if (!story) return;
     leave.mutate(story.ID, {
       onSuccess: (answer) => toast.success(answer?.message || storyMessages.leftShare),
-      onError: (err) => toast.error(err instanceof ApiError ? err.message : LEAVE_SHARE_FAILED),
+      onError: (err) => toast.error(errorText(err, LEAVE_SHARE_FAILED)),
     });
   };
 
