@@ -15,6 +15,7 @@ const original = decideTuning[name];
 for (const value of [String(original), ...values]) {
   (decideTuning as Record<string, number>)[name] = Number(value);
   const parts: string[] = [];
-  for (const split of splits) parts.push(`${split}: ${line(await scoreAnswerer(new LocalAnswerer(), loadEvalSet(split)))}`);
+  for (const split of splits)
+    parts.push(`${split}: ${line(await scoreAnswerer(new LocalAnswerer(), loadEvalSet(split)))}`);
   console.log(`${name}=${value}  ${parts.join(' | ')}`);
 }
