@@ -11,6 +11,18 @@ import { answeringFacts, namesOf } from './type-match.ts';
 const ask = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
 
 describe('kinship words of the family', () => {
+  it("reads the family's own word for a grandparent, in the languages families speak, as the narrator", () => {
+    const story = new Set(['farm', 'born']);
+    for (const word of ['dido', 'baba', 'batchan', 'obaachan', 'jiichan', 'bibi', 'babu', 'ouma', 'oupa', 'dede'])
+      expect(normalizeQuestion(`where was ${word} born`, story, story)).toMatchObject({
+        text: 'where was you born',
+        narratorWord: word,
+      });
+    // A story that calls someone else "Baba" (the narrator's own grandmother): the word is hers.
+    const otherBaba = new Set(['baba', 'born']);
+    expect(normalizeQuestion('where was baba born', otherBaba, otherBaba).text).toBe('where was baba born');
+  });
+
   it('reads "great grandma" as the narrator\'s mother when the story speaks of the listener\'s grandparents', () => {
     const grandparent = new Set(['your', 'opa', 'married']);
     expect(normalizeQuestion('what was great grandmas name', new Set(), grandparent).text).toBe(
