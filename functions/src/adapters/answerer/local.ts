@@ -34,7 +34,7 @@ function decline(kind: 'not-in-story' | 'not-yet-heard', engine: Answer['engine'
 export function answerLocally(request: AnswerRequest, engine: Answer['engine'] = 'local', trace?: Trace): Answer {
   const index = storyIndex(request);
   // normalize
-  const question = normalizeQuestion(request.question, index.words, index.otherKin);
+  const question = normalizeQuestion(request.question, index.words, index.otherKin, index.narratorSex);
   trace?.push(
     `normalize: "${question.text}" wants ${question.want}${question.yesNo ? ' (yes/no)' : ''}${question.narratorWord ? `; "${question.narratorWord}" = the narrator` : ''}`,
   );

@@ -1,4 +1,5 @@
 import type { Term } from '../text.ts';
+import { countOfOther } from './check-count.ts';
 import { dateAcrossTurn, eventOfOther, otherEventFact, saysAskedEvent } from './check-events.ts';
 import {
   ageAsCount,
@@ -12,6 +13,7 @@ import {
   peopleForMeasure,
   yearAsCount,
 } from './check-kinds.ts';
+import { factOfNamedOther } from './check-named.ts';
 import { onlyOwner, ownerAsPerson } from './check-owner.ts';
 import { noReason, notTheOther, saysNotKnown, unrealFact } from './check-said.ts';
 import { otherSubject, verbOfOther } from './check-subject.ts';
@@ -61,6 +63,8 @@ const FACT_RULES: Array<[string, FactRule]> = [
   ['unreal-fact', unrealFact],
   ['origin-for-arrival', originForArrival],
   ['people-for-measure', peopleForMeasure],
+  ['count-of-other', countOfOther],
+  ['fact-of-named-other', factOfNamedOther],
 ];
 const SENTENCE_RULES: Array<[string, SentenceRule]> = [
   ['asked-event', saysAskedEvent],

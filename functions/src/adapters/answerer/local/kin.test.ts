@@ -4,6 +4,7 @@ import { askStages } from './ask-for-tests.ts';
 import { decide, judge } from './decide.ts';
 import { factsIn } from './entities.ts';
 import { kinWithNarrator } from './kin-names.ts';
+import { narratorSexOf } from './narrator.ts';
 import { normalizeQuestion } from './question.ts';
 import { questionTerms, retrieve, storyIndex } from './retrieve.ts';
 import { answeringFacts, namesOf } from './type-match.ts';
@@ -11,6 +12,32 @@ import { answeringFacts, namesOf } from './type-match.ts';
 const ask = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
 
 describe('kinship words of the family', () => {
+  it("reads the other grandparent's word as the narrator's husband or wife when the story says which she or he is", () => {
+    expect(narratorSexOf('I was a girl of twelve. My husband Ron drove the truck.')).toBe('female');
+    expect(narratorSexOf('When I was a boy we lived on the farm. My late wife kept bees.')).toBe('male');
+    expect(narratorSexOf('We lived on the farm. I married in 1950.')).toBeUndefined();
+    const words = new Set(['farm']);
+    expect(normalizeQuestion('what did grandpa do for a living', words, words, 'female').text).toBe(
+      'what did your husband do for work',
+    );
+    expect(normalizeQuestion('what was grandmas name', words, words, 'male').text).toBe("what was your wife's name");
+    // Her own word is still the narrator, and so is any word when the story does not say.
+    expect(normalizeQuestion('where was nana born', words, words, 'female').text).toBe('where was you born');
+    expect(normalizeQuestion('what did grandpa do for a living', words, words).text).toBe('what did you do for work');
+  });
+
+  it("reads the family's own word for a grandparent, in the languages families speak, as the narrator", () => {
+    const story = new Set(['farm', 'born']);
+    for (const word of ['dido', 'baba', 'batchan', 'obaachan', 'jiichan', 'bibi', 'babu', 'ouma', 'oupa', 'dede'])
+      expect(normalizeQuestion(`where was ${word} born`, story, story)).toMatchObject({
+        text: 'where was you born',
+        narratorWord: word,
+      });
+    // A story that calls someone else "Baba" (the narrator's own grandmother): the word is hers.
+    const otherBaba = new Set(['baba', 'born']);
+    expect(normalizeQuestion('where was baba born', otherBaba, otherBaba).text).toBe('where was baba born');
+  });
+
   it('reads "great grandma" as the narrator\'s mother when the story speaks of the listener\'s grandparents', () => {
     const grandparent = new Set(['your', 'opa', 'married']);
     expect(normalizeQuestion('what was great grandmas name', new Set(), grandparent).text).toBe(

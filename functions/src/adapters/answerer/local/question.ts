@@ -1,5 +1,6 @@
 import { analyzeShort } from '../text.ts';
 import type { FactKind } from './entities.ts';
+import type { NarratorSex } from './narrator.ts';
 import { KINSHIP_GROUPS, SHORTHAND } from './question-words.ts';
 
 /**
@@ -126,6 +127,7 @@ export function normalizeQuestion(
   question: string,
   storyWords: ReadonlySet<string>,
   otherKin: ReadonlySet<string> = storyWords,
+  narratorSex?: NarratorSex,
 ): NormalizedQuestion {
   let narratorWord: string | undefined;
   const words = greatKin(
@@ -156,6 +158,14 @@ export function normalizeQuestion(
         // says it ("grandpa" of a story that says "your opa" is "opa").
         const storyWord = group.find((w) => otherKin.has(w));
         if (storyWord) return [otherKin.has(plain) ? plain : storyWord];
+        // "What did grandpa do" of a story grandma tells: her husband (the word for her is the other group).
+        const spouse =
+          group === KINSHIP_GROUPS[1] && narratorSex === 'female'
+            ? 'husband'
+            : group === KINSHIP_GROUPS[0] && narratorSex === 'male'
+              ? 'wife'
+              : undefined;
+        if (spouse) return ['your', possessive ? `${spouse}'s` : spouse];
         narratorWord = plain;
         return [possessive ? 'your' : 'you'];
       }

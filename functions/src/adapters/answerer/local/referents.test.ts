@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerLocally } from '../local.ts';
 import { splitSentences } from '../text.ts';
-import { askStages } from './ask-for-tests.ts';
+import { answerStory, askStages } from './ask-for-tests.ts';
 import { derived, holdsTerm, storyIndex } from './retrieve.ts';
 
 const ask = (story: string, q: string, heard?: number) => askStages(story, q, heard).decision;
@@ -166,5 +166,14 @@ describe('related words of family stories', () => {
     expect(
       ask('I lived in the nurses home. I shared a room with a girl called Maeve.', 'who was your roommate'),
     ).toMatchObject({ kind: 'answer', chosen: { id: 2 } });
+  });
+});
+
+describe('a sentence whose subject is a name says who its "he" is', () => {
+  it('does not carry the brother named before into "Tomas went north… and he came back"', () => {
+    const story =
+      'We were three brothers. Tomas was the oldest, then me, then Emilio, the baby. Tomas went to the north first, in nineteen fifty, to the cotton in Texas, and he came back with a radio. I went north the next spring.';
+    expect(answerStory(story, 'did emilio ever come north').declined).toBe('not-in-story');
+    expect(answerStory(story, 'did tomas ever go north').declined).toBe(false);
   });
 });

@@ -77,8 +77,14 @@ export function carriedTerms(texts: readonly string[], analyzed: readonly Analyz
     const existential = EXISTENTIAL.test(text);
     const own = a.terms.filter((t) => t.pos === 'PROPN' || KIN_TERMS.has(t.term)).map((t) => t.term);
     // "My father sold one of his boats": a pronoun whose kin the sentence names itself carries no one.
-    const ownMale = before(MALE_WORDS, HE, text);
-    const ownFemale = before(FEMALE_WORDS, SHE, text);
+    // "Rafael went north first, and he came back with a wristwatch": a sentence whose subject is a name says
+    // who its "he" or "she" is.
+    const opener = a.tokens[0];
+    // (A name followed by its verb: the tagger takes other capitalised openers for names too, "Years later".)
+    const namedSubject =
+      opener?.pos === 'PROPN' && /^[A-Z]/.test(opener.value) && /^(?:VERB|AUX)$/.test(a.tokens[1]?.pos ?? '');
+    const ownMale = namedSubject || before(MALE_WORDS, HE, text);
+    const ownFemale = namedSubject || before(FEMALE_WORDS, SHE, text);
     const needs = (t: string) => (he && !ownMale && !FEMALE.has(t)) || (she && !ownFemale && !MALE.has(t));
     // The kin last spoken of, whatever names came since, and the names last said.
     const candidates = i > 1 ? recent.filter((t) => fits(t) && needs(t)) : [];

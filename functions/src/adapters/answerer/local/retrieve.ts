@@ -204,9 +204,13 @@ export interface StoryIndex {
   otherKin: Set<string>;
   /** Terms the story writes capitalised inside a sentence: names of people and places. */
   names: Set<string>;
+  /** Whether the narrator speaks of herself as a woman or himself as a man, when the story says so. */
+  narratorSex?: NarratorSex;
 }
 
 export { KIN_TERMS };
+
+import { type NarratorSex, narratorSexOf } from './narrator.ts';
 
 /** Index per sentence list and details (the domain hands the same array for the same story text). */
 const indexes = new WeakMap<readonly StorySentence[], Map<string, StoryIndex>>();
@@ -268,6 +272,7 @@ export function storyIndex(request: Pick<AnswerRequest, 'sentences' | 'story'>):
     });
   });
   const built: StoryIndex = {
+    narratorSex: narratorSexOf(texts.slice(1).join(' ')),
     ids,
     texts,
     terms,

@@ -1,0 +1,67 @@
+import type { CheckContext } from './check.ts';
+import { clauseBefore } from './check-said.ts';
+import type { Fact } from './entities.ts';
+import { termOf } from './names.ts';
+import { KINSHIP_GROUPS } from './question-words.ts';
+import { KIN_TERMS } from './referents.ts';
+
+/**
+ * Whose fact a list gives. "When was Colm born" / "Nóra first, then Colm, two years after her, then myself,
+ * and then Cóilín, the baby, born in 1936": the year stands in Cóilín's clause, not Colm's, though the sentence
+ * names Colm too. A fact asked of someone the question names is not the answer when its own clause names
+ * another person and not the one asked.
+ */
+
+/** Facts of these kinds are said of someone: a date, a place, a number, an age. */
+const OF_SOMEONE = new Set(['when', 'year', 'time', 'where', 'count', 'duration', 'age']);
+/**
+ * "When was Colm born", "how old was uncle Paul", "where did Stan go": the person the question asks about is
+ * its subject, named. (A place or a thing named elsewhere in the question is left alone: "how far is Bastos
+ * from Marília".)
+ */
+const NAMED_SUBJECT =
+  /^(?:when|where|what year|which year|what age|how old|how long|how many [a-z]+)\b.*?\b(?:was|did|were|is|does|do|had|has|could)\s+(?:(?:uncle|aunt|auntie|cousin|brother|sister|mr|mrs|miss|little|big|old)\s+)?([a-z][a-z'-]+)/;
+/**
+ * Capitalised words, a run of them as one ("the Inner Circle"); one after a preposition or "the" is a place or
+ * a thing ("in Lake Charles", "on the Queen Mary").
+ */
+const CAPITALISED = /(?:\b[A-Z][\p{L}'-]+)(?:\s+[A-Z][\p{L}'-]+)*/gu;
+const PLACE_BEFORE = /\b(?:in|at|to|from|near|on|of|by|for|into|across|outside|around|over|up|down|the|a|an)\s+$/i;
+/** Subject pronouns: a clause that has one says who it is about in its own words. */
+const PRONOUN = /\b(?:I|we|he|she|they)\b/i;
+const NOT_A_NAME =
+  /^(?:I|I'm|I'd|I've|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter|God|Mass|Mister|Mr|Mrs|Miss|Dr|Father|Mother|Mum|Mom|Dad|Daddy|Mama|Papa|Uncle|Aunt|Auntie|Grandma|Grandpa|Nan|Granny)$/;
+
+/** The index term of the person the question asks about by name, if it is one of the story's names. */
+function askedName(ctx: CheckContext): string | undefined {
+  const word = NAMED_SUBJECT.exec(ctx.question.text)?.[1];
+  return word ? nameTerm(ctx, word) : undefined;
+}
+
+/** The index term of a question's word when it is one of the story's names (not a family word). */
+function nameTerm(ctx: CheckContext, typed: string): string | undefined {
+  const word = typed.replace(/'s$/, '');
+  if (!word || NOT_A_NAME.test(word[0]!.toUpperCase() + word.slice(1))) return undefined;
+  // "abuelo", "nonna": a family word, which the story may write capitalised as a name.
+  if (KINSHIP_GROUPS.some((g) => g.includes(word))) return undefined;
+  const term = termOf(word);
+  return term && ctx.index.names.has(term) && !KIN_TERMS.has(term) ? term : undefined;
+}
+
+/** Check-stage rule: a fact in the clause of another named person than the one asked is theirs. */
+export function factOfNamedOther(ctx: CheckContext, sentence: string, fact: Fact): string | undefined {
+  if (!OF_SOMEONE.has(ctx.question.want)) return undefined;
+  const asked = askedName(ctx);
+  if (!asked) return undefined;
+  const clause = clauseBefore(sentence, fact);
+  if (PRONOUN.test(clause)) return undefined;
+  const named = [...clause.matchAll(CAPITALISED)]
+    .filter((m) => !PLACE_BEFORE.test(clause.slice(0, m.index)))
+    .flatMap((m) => m[0].split(/\s+/))
+    .filter((w) => !NOT_A_NAME.test(w))
+    // The story's terms are kept without accents ("Cóilín" is coilin), as the question is typed.
+    .map((w) => termOf(w.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')))
+    .filter((t): t is string => Boolean(t && ctx.index.names.has(t)));
+  if (named.length === 0 || named.includes(asked)) return undefined;
+  return `${fact.text} in the clause of ${named.join(', ')}`;
+}

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { answerStory } from './ask-for-tests.ts';
+import { checkTuning } from './check.ts';
+import { expectRuleDeclines } from './check-for-tests.ts';
+
+/**
+ * Round 7's check rules on made-up stories: with the rule off the question is answered (wrongly), with it on
+ * the answer is "My story doesn't say"; and a sentence that does tell the fact still answers.
+ */
+afterEach(() => checkTuning.off.clear());
+
+describe('check: what a number counts', () => {
+  it('a count of another thing does not answer "how many children"', () => {
+    const story =
+      'My friend Tunde worked the night shift with me at the depot. On Sundays Tunde came to our house to play with the children. He taught me nine new words of Hausa.';
+    expectRuleDeclines('count-of-other', story, 'how many children did tunde have');
+    const told = `${story} Tunde and his wife had six children.`;
+    expect(answerStory(told, 'how many children did tunde have').answer).toContain('six');
+  });
+
+  it('"ten of it" is a share of one thing, not a number of cows', () => {
+    const story =
+      'The Mahers had a farm near Ennis, with cows and a big family of children. They paid me a pound a week. I sent ten of it home.';
+    expectRuleDeclines('count-of-other', story, 'how many cows did the mahers have on the farm');
+  });
+
+  it("the counted thing is the last of the question's nouns", () => {
+    const story = 'We moved to the allotment by the canal. There we grew forty apple trees and three plum trees.';
+    expect(answerStory(story, 'how many fruit trees did you grow').answer).toContain('forty apple trees');
+  });
+});
+
+describe('check: whose fact a list gives', () => {
+  const story =
+    'We were four children. Agnes was the eldest, born in 1931. Then Declan, three years after her, then myself, and then Peadar, the baby, born in 1940.';
+
+  it("a year in another named person's clause is not the one asked about", () => {
+    expectRuleDeclines('fact-of-named-other', story, 'when was declan born');
+  });
+
+  it("the year in the asked person's own clause answers", () => {
+    expect(answerStory(story, 'when was peadar born').answer).toContain('1940');
+  });
+});
