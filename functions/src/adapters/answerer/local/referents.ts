@@ -54,7 +54,7 @@ const RECENT_PEOPLE = 3;
 
 export interface Analyzed {
   terms: Term[];
-  tokens: Array<{ value: string }>;
+  tokens: Array<{ value: string; pos: string }>;
 }
 
 /**
