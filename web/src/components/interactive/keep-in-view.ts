@@ -16,15 +16,22 @@ function scrollParent(el: HTMLElement): HTMLElement | null {
  * player dialog (issue 16). Nothing moves when the element is already in view.
  * - `cover`: an element drawn over the container's lower part (the player's question box, sticky at the
  *   dialog's bottom): what lies under it does not count as in view.
+ * - `coverTop`: a bar stuck to the container's top (the player's compact controls): the room under it is
+ *   where the element goes, whether the bar shows yet or not (scrolling down is what brings it).
  * - `instant`: jump (an entry just added), rather than glide (the voice moving on, an answer arriving).
  */
 export function keepInView(
   el: HTMLElement,
-  { cover, instant = false }: { cover?: HTMLElement | null; instant?: boolean } = {},
+  {
+    cover,
+    coverTop,
+    instant = false,
+  }: { cover?: HTMLElement | null; coverTop?: HTMLElement | null; instant?: boolean } = {},
 ): void {
   const container = scrollParent(el);
   const box = el.getBoundingClientRect();
-  const top = container ? container.getBoundingClientRect().top : 0;
+  let top = container ? container.getBoundingClientRect().top : 0;
+  if (coverTop && container?.contains(coverTop)) top += coverTop.offsetHeight;
   let bottom = container ? top + container.clientHeight : window.innerHeight;
   if (cover) bottom = Math.min(bottom, cover.getBoundingClientRect().top);
   let delta = 0;
