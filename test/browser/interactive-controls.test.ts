@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.ts';
+import { seriousViolations } from './axe-support.ts';
 import { browserTestsEnabled, saveScreenshot, url, useBrowser } from './browser.ts';
 import { expectNoOverflow, focused, narratedStory } from './interactive-support.ts';
 
@@ -106,6 +107,8 @@ async function checkByTouch(page: Page, dialog: Locator) {
     pause: expect.stringMatching(/^Pause/),
     close: expect.stringMatching(/^Close/),
   });
+  // What stands in for the player passes axe (WCAG 2 A/AA) as shown.
+  expect(await seriousViolations(page)).toEqual([]);
   // Pressed where it is (a tap at its coordinates never scrolls first): the narration pauses, nothing scrolled.
   await page.touchscreen.tap(pause!.x, pause!.y);
   await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('dialog[open] audio')?.paused === true);
