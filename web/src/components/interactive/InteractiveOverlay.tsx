@@ -7,7 +7,7 @@ import type { AudioPlayerHandle } from '#web/components/media/AudioPlayer.tsx';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { ApiError, errorText } from '#web/lib/api-client.ts';
 import { endSession, type ListenTarget, reportTime, startSession, useAskQuestion } from './api.ts';
 import { CompactControls } from './CompactControls.tsx';
 import { Conversation, type ConversationEntry } from './Conversation.tsx';
@@ -135,7 +135,7 @@ export function InteractiveOverlay({
     reportTime(target, session.session_id, r.pending).catch((err: unknown) => {
       if (err instanceof ApiError && err.status === 404) {
         player.current?.pause();
-        setError(err.message);
+        setError(errorText(err, interactiveText.sessionEnded));
       }
     });
   }, [session, target]);
@@ -218,7 +218,7 @@ export function InteractiveOverlay({
           // No answer: the entry goes, the question stays in the box to ask again, and the focus returns there.
           setEntries((list) => list.filter((e) => e.id !== id));
           focusInput.current = true;
-          setError(err instanceof ApiError && err.message ? err.message : interactiveText.answerFailed);
+          setError(errorText(err, interactiveText.answerFailed));
           later(interactiveTimings.resumeAfterError, resumeStory);
         },
       },
