@@ -296,6 +296,7 @@ export function InteractiveOverlay({
             onSeek={session ? seek : undefined}
             marked={citedIds}
             cover={askBox}
+            coverTop={compactBar}
           />
         </div>
 

@@ -16,8 +16,9 @@ function scrollParent(el: HTMLElement): HTMLElement | null {
  * player dialog (issue 16). Nothing moves when the element is already in view.
  * - `cover`: an element drawn over the container's lower part (the player's question box, sticky at the
  *   dialog's bottom): what lies under it does not count as in view.
- * - `coverTop`: a bar stuck to the container's top (the player's compact controls): the room under it is
- *   where the element goes, whether the bar shows yet or not (scrolling down is what brings it).
+ * - `coverTop`: a bar stuck to the top of the dialog (the player's compact controls). In the dialog the room
+ *   under it is where the element goes, whether it shows yet or not (scrolling down is what brings it); in a
+ *   box inside the dialog (the text) it counts only while it shows, over that box's upper part.
  * - `instant`: jump (an entry just added), rather than glide (the voice moving on, an answer arriving).
  */
 export function keepInView(
@@ -31,9 +32,14 @@ export function keepInView(
   const container = scrollParent(el);
   const box = el.getBoundingClientRect();
   let top = container ? container.getBoundingClientRect().top : 0;
-  if (coverTop && container?.contains(coverTop)) top += coverTop.offsetHeight;
   let bottom = container ? top + container.clientHeight : window.innerHeight;
   if (cover) bottom = Math.min(bottom, cover.getBoundingClientRect().top);
+  if (coverTop && container?.contains(coverTop)) top += coverTop.offsetHeight;
+  else if (coverTop && getComputedStyle(coverTop).visibility === 'visible') {
+    // Only a bar over part of the box: a box scrolled away under (or above) it is not scrolled for nothing.
+    const barBottom = coverTop.getBoundingClientRect().bottom;
+    if (barBottom > top && barBottom < bottom) top = barBottom;
+  }
   let delta = 0;
   if (box.top < top + MARGIN_PX) delta = box.top - top - MARGIN_PX;
   // An element taller than the room shows from its start.
