@@ -7,9 +7,9 @@ import { expectNoOverflow, focused, narratedStory } from './interactive-support.
 
 /**
  * The player's controls in a long conversation (docs/interactive.md, "The player"): after six answers the
- * answers have pushed the player and the dialog's header off the top. A pause control and a close control
- * must still be on screen, without scrolling, at 390×844 and 844×390 (touch) and at 1280×900 (keyboard), and
- * pausing there must pause the narration. The controls are found by what they do (a visible button whose name
+ * answers have pushed the player and the dialog's header off the top. A pause control, a close control and
+ * the time must still be on screen, without scrolling, at 390×844 and 844×390 (touch), and pause and close
+ * reached by Tab at 1280×900 (keyboard); pausing there must pause the narration. The controls are found by what they do (a visible button whose name
  * starts with 'Pause' or 'Close', wholly in the viewport, nothing drawn over its centre), not by design.
  */
 
@@ -40,6 +40,23 @@ function reachable(page: Page, prefix: string) {
     }
     return null;
   }, prefix);
+}
+
+/** Where the story is (a visible 'm:ss / m:ss' wholly on screen, nothing drawn over it), or null. */
+function timeShown(page: Page) {
+  return page.evaluate(() => {
+    const dialog = document.querySelector('dialog[open]')!;
+    for (const el of dialog.querySelectorAll<HTMLElement>('span')) {
+      const text = el.textContent?.trim() ?? '';
+      if (!/^\d+:\d\d \/ \d+:\d\d$/.test(text)) continue;
+      const r = el.getBoundingClientRect();
+      // Wide enough for its text (an ellipsis would hide it), inside the viewport.
+      if (el.scrollWidth > Math.ceil(r.width) || r.width === 0 || r.top < 0 || r.bottom > innerHeight) continue;
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (hit && el.contains(hit)) return text;
+    }
+    return null;
+  });
 }
 
 const narration = (page: Page) =>
@@ -103,9 +120,10 @@ async function checkByTouch(page: Page, dialog: Locator) {
   expect(fullPlay!.y + fullPlay!.height, 'the full player has scrolled away').toBeLessThan(60);
   const pause = await reachable(page, 'Pause');
   const close = await reachable(page, 'Close');
-  expect({ pause: pause?.name ?? null, close: close?.name ?? null }).toEqual({
+  expect({ pause: pause?.name ?? null, close: close?.name ?? null, time: await timeShown(page) }).toEqual({
     pause: expect.stringMatching(/^Pause/),
     close: expect.stringMatching(/^Close/),
+    time: expect.stringMatching(/ \/ /),
   });
   // What stands in for the player passes axe (WCAG 2 A/AA) as shown.
   expect(await seriousViolations(page)).toEqual([]);
