@@ -52,3 +52,13 @@ describe("check: a relative said only as another's owner", () => {
     expect(answerStory(told, 'when did your dad die').answer).toContain('1961');
   });
 });
+
+describe('check: a full name that is not the one asked about', () => {
+  it('"what was Pryce\'s first name" is not answered by another full name', () => {
+    const story =
+      'The stationmaster, Mister Pryce, made us polish our buttons every day. Mister Pryce had a daughter at school in England. At the wedding my bride was the most beautiful girl in Kano. Her name? Grace Okafor.';
+    expectRuleDeclines('other-full-name', story, 'what was pryces first name');
+    const told = 'The stationmaster, Mister Pryce, made us polish our buttons. His name? Edward Pryce.';
+    expect(answerStory(told, 'what was pryces first name').answer).toContain('Edward Pryce');
+  });
+});
