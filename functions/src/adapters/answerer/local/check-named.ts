@@ -65,3 +65,21 @@ export function factOfNamedOther(ctx: CheckContext, sentence: string, fact: Fact
   if (named.length === 0 || named.includes(asked)) return undefined;
   return `${fact.text} in the clause of ${named.join(', ')}`;
 }
+
+/**
+ * Check-stage rule: "What was Harcourt's first name" / "Comfort Adeyinka.": a full name that does not hold
+ * the name asked about is someone else's (his own would be "Edward Harcourt").
+ */
+export function otherFullName(ctx: CheckContext, _sentence: string, fact: Fact): string | undefined {
+  if (ctx.question.want !== 'name' || fact.kind !== 'name') return undefined;
+  const m =
+    /^what (?:was|is|were) (?:mr |mrs |miss |old |the )?([a-z][a-z'-]+?)(?:'s|s)? (?:first |full |last |real |christian )?name\b/.exec(
+      ctx.question.text,
+    );
+  const asked = m ? nameTerm(ctx, m[1]!) : undefined;
+  if (!asked) return undefined;
+  const words = fact.text.split(/\s+/).filter((w) => /^[A-Z]/.test(w));
+  if (words.length < 2) return undefined;
+  const terms = words.map((w) => termOf(w.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')));
+  return terms.includes(asked) ? undefined : `${fact.text} is not ${asked}`;
+}
