@@ -62,3 +62,17 @@ describe('check: a full name that is not the one asked about', () => {
     expect(answerStory(told, 'what was pryces first name').answer).toContain('Edward Pryce');
   });
 });
+
+describe('check: someone the story never names', () => {
+  const story =
+    'We had a dairy farm outside Ellsworth. I milked twelve cows every morning before school. My brother Walt milked the other eight.';
+
+  it('"how many cows did Bartholomew milk" is not answered with the narrator\'s cows', () => {
+    expectRuleDeclines('unknown-person', story, 'how many cows did bartholomew milk');
+  });
+
+  it('a name the story has, or one typed a letter off, is still answered', () => {
+    expect(answerStory(story, 'how many cows did walt milk').answer).toContain('eight');
+    expect(answerStory(story, 'how many cows did wlat milk').declined).toBe(false);
+  });
+});
