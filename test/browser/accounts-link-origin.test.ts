@@ -1,7 +1,7 @@
 import { accountText } from '@storyloom/shared/messages';
 import { describe, expect, inject, it } from 'vitest';
 import { newCredentials, waitForLinkToken } from '../support/users.ts';
-import { field, heading } from './accounts-support.ts';
+import { field, heading, register } from './accounts-support.ts';
 import { browserTestsEnabled, useBrowser } from './browser.ts';
 
 /**
@@ -18,13 +18,7 @@ describe.runIf(browserTestsEnabled)('Email links in local mode (browser)', () =>
     expect(inject('baseUrl')).not.toContain('127.0.0.1');
     const user = newCredentials('lo');
 
-    await page.goto(`${at}/register`);
-    await heading(page, 'Create Your Account');
-    await field(page, 'Username').fill(user.username);
-    await field(page, 'Email').fill(user.email);
-    await field(page, 'Password').fill(user.password);
-    await field(page, 'Confirm Password').fill(user.password);
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await register(page, `${at}/register`, user);
     await heading(page, 'Check Your Email!');
 
     const { mail } = await waitForLinkToken(user.email, '/verify-email');

@@ -2,7 +2,7 @@ import { REDIRECT_AFTER_AUTH_MS } from '@storyloom/shared/constants';
 import { accountText } from '@storyloom/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { newCredentials, registerVerifiedUser, waitForLinkToken } from '../support/users.ts';
-import { alert, field, focusedName, heading } from './accounts-support.ts';
+import { alert, field, focusedName, heading, register } from './accounts-support.ts';
 import { browserTestsEnabled, pathOf, url, useBrowser } from './browser.ts';
 
 describe.runIf(browserTestsEnabled)('Accounts: sign up, verify, log in (browser)', () => {
@@ -17,13 +17,7 @@ describe.runIf(browserTestsEnabled)('Accounts: sign up, verify, log in (browser)
     });
 
     // Register.
-    await page.goto(url('/register'));
-    await heading(page, 'Create Your Account');
-    await field(page, 'Username').fill(user.username);
-    await field(page, 'Email').fill(user.email);
-    await field(page, 'Password').fill(user.password);
-    await field(page, 'Confirm Password').fill(user.password);
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await register(page, url('/register'), user);
 
     await heading(page, 'Check Your Email!');
     expect(await page.getByRole('main').textContent()).toContain(accountText.registered);

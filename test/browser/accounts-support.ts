@@ -13,6 +13,21 @@ export async function heading(page: Page, name: string) {
   await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 }
 
+/** Opens the register page at `registerUrl`, fills it in for `user` and creates the account. */
+export async function register(
+  page: Page,
+  registerUrl: string,
+  user: { username: string; email: string; password: string },
+) {
+  await page.goto(registerUrl);
+  await heading(page, 'Create Your Account');
+  await field(page, 'Username').fill(user.username);
+  await field(page, 'Email').fill(user.email);
+  await field(page, 'Password').fill(user.password);
+  await field(page, 'Confirm Password').fill(user.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
 /** Waits for a role="alert" message with exactly this text. */
 export async function alert(scope: Page | Locator, text: string) {
   await scope.getByRole('alert').filter({ hasText: text }).first().waitFor();

@@ -27,7 +27,7 @@ export function NarrationPanel({ storyId }: { storyId: string }) {
   const narration = useNarration(storyId);
   const narrate = useNarrate(storyId);
   const remove = useRemoveNarration(storyId);
-  const [voiceId, setVoiceId] = useState('');
+  const [chosenId, setVoiceId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState<string | null>(null);
   const preview = useRef<AudioPlayerHandle>(null);
@@ -41,6 +41,9 @@ export function NarrationPanel({ storyId }: { storyId: string }) {
   }, [status, client]);
 
   const list = voices.data ?? [];
+  // A storyteller who cloned their voice did it to hear their stories in it: it is the one chosen until they
+  // pick another. With no voice of their own, nothing is, and Generate asks for one (spec, "Narration").
+  const voiceId = chosenId || (list.find((v) => v.own)?.id ?? '');
   const selected = list.find((v) => v.id === voiceId);
 
   const start = (chosen: string, regenerate: boolean) => {

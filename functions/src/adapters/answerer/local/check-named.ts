@@ -1,6 +1,9 @@
+import { tokensOf } from '../text.ts';
 import type { CheckContext } from './check.ts';
 import { clauseBefore } from './check-said.ts';
+import type { Judged } from './decide.ts';
 import type { Fact } from './entities.ts';
+import { kindsOf, relatedTerms } from './lexicon/lexicon.ts';
 import { termOf } from './names.ts';
 import { KINSHIP_GROUPS } from './question-words.ts';
 import { KIN_TERMS } from './referents.ts';
@@ -64,4 +67,78 @@ export function factOfNamedOther(ctx: CheckContext, sentence: string, fact: Fact
     .filter((t): t is string => Boolean(t && ctx.index.names.has(t)));
   if (named.length === 0 || named.includes(asked)) return undefined;
   return `${fact.text} in the clause of ${named.join(', ')}`;
+}
+
+/**
+ * Check-stage rule: "What was Harcourt's first name" / "Comfort Adeyinka.": a full name that does not hold
+ * the name asked about is someone else's (his own would be "Edward Harcourt").
+ */
+export function otherFullName(ctx: CheckContext, _sentence: string, fact: Fact): string | undefined {
+  if (ctx.question.want !== 'name' || fact.kind !== 'name') return undefined;
+  const m =
+    /^what (?:was|is|were) (?:mr |mrs |miss |old |the )?([a-z][a-z'-]+?)(?:'s|s)? (?:first |full |last |real |christian )?name\b/.exec(
+      ctx.question.text,
+    );
+  const asked = m ? nameTerm(ctx, m[1]!) : undefined;
+  if (!asked) return undefined;
+  const words = fact.text.split(/\s+/).filter((w) => /^[A-Z]/.test(w));
+  if (words.length < 2) return undefined;
+  const terms = words.map((w) => termOf(w.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')));
+  return terms.includes(asked) ? undefined : `${fact.text} is not ${asked}`;
+}
+
+/** "Did Ramón ever come north", "was Stan in the navy": a yes/no question about someone it names. */
+const NAMED_YES_NO =
+  /^(?:did|was|were|has|had|does|is|could|would)\s+(?:(?:uncle|aunt|auntie|cousin|brother|sister|mr|mrs|miss|little|big|old)\s+)?([a-z][a-z'-]+)\b/;
+
+/** "Why did Bartholomew cry", "how many could Bartholomew do": any question's subject after its verb. */
+const ANY_SUBJECT =
+  /^(?:when|where|why|how|what|which|who|whose)\b.*?\b(?:was|did|were|is|does|do|had|has|could|would)\s+(?:(?:uncle|aunt|auntie|cousin|brother|sister|mr|mrs|miss|little|big|old)\s+)?([a-z][a-z'-]+)/;
+
+/** Edit distance of two short words, up to `max` (more is reported as max + 1). */
+function within(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let k = 1; k <= b.length; k++)
+      next[k] = Math.min(row[k]! + 1, next[k - 1]! + 1, row[k - 1]! + (a[i - 1] === b[k - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]! <= max;
+}
+
+/**
+ * Check-stage rule: "When was Bartholomew born" of a story that never names a Bartholomew asks about someone
+ * the storyteller did not tell of. The question's subject is a name (not a word the lexicon knows, nor a
+ * family word) that the story never says, nor anything close to it (a typo: "harjeet" for Harjit): every
+ * sentence that shares the question's other words is about someone else.
+ */
+export function unknownPerson(ctx: CheckContext, _j: Judged): string | undefined {
+  const m = NAMED_YES_NO.exec(ctx.question.text) ?? ANY_SUBJECT.exec(ctx.question.text);
+  const word = m?.[1]?.replace(/'s$/, '');
+  // "tio jorge", "tante marie": a family word the lists do not hold, before a name the story has.
+  const after = m
+    ? ctx.question.text
+        .slice(m.index + m[0].length)
+        .trim()
+        .split(/\s+/)[0]
+    : undefined;
+  if (after && ctx.index.names.has(termOf(after) ?? after)) return undefined;
+  if (!word || word.length < 3 || ctx.index.words.has(word) || KINSHIP_GROUPS.some((g) => g.includes(word)))
+    return undefined;
+  if (
+    /^(?:you|your|he|she|they|it|we|i|the|a|an|there|this|that|his|her|their|my|our|any|ever|anyone|anybody|someone|somebody|everyone|everybody|nobody|people|mom|dad|mum|ma|pa)$/.test(
+      word,
+    )
+  )
+    return undefined;
+  // The subject is a noun ("when was Bartholomew born"), not a verb ("what was written on…").
+  // (A word the tagger takes for a noun but reads as another's form, "written" of write, is a verb.)
+  const token = tokensOf(ctx.question.text).find((t) => t.value === word);
+  if (token?.pos !== 'NOUN' || token.lemma !== word) return undefined;
+  const term = termOf(word);
+  if (!term || ctx.index.df.has(term) || relatedTerms(term).length || kindsOf(term).length) return undefined;
+  if ([...ctx.index.names].some((name) => within(term, name, 2))) return undefined;
+  return `no ${word} in the story`;
 }

@@ -11,6 +11,9 @@ import { KIN_TERMS } from './retrieve.ts';
  * husband's cousin said…".
  */
 
+const MALE_KIN = new Set(['father', 'brother', 'husband', 'son', 'uncl', 'grandfath']);
+const FEMALE_KIN = new Set(['mother', 'sister', 'wife', 'daughter', 'aunt', 'grandmoth']);
+
 const POSSESSIVE_MARK = /^['’]s?$/;
 
 /** What a person has that is still the person's own story (their death, funeral, name, health). */
@@ -42,8 +45,14 @@ export function onlyOwner(ctx: CheckContext, j: Judged): string | undefined {
     const text = ctx.index.texts[j.index]!;
     const tokens = tokensOf(text);
     const said = tokens.map((t, i) => [t, i] as const).filter(([t]) => termOf(t.value) === person.term);
-    // "My father's heart gave out when he was sixty", "my father's funeral": still about him.
-    if (/\b(?:he|she|him)\b/i.test(text)) continue;
+    // "My father's heart gave out when he was sixty", "my father's funeral": still about him. ("My father's
+    // mother lived with us until she died": "she" is the mother, not him.)
+    const pronoun = MALE_KIN.has(person.term)
+      ? /\b(?:he|him)\b/i
+      : FEMALE_KIN.has(person.term)
+        ? /\b(?:she|her)\b/i
+        : /\b(?:he|she|him)\b/i;
+    if (pronoun.test(text)) continue;
     if (said.some(([, i]) => OF_THE_PERSON.test(tokens[i + 2]?.value ?? ''))) continue;
     if (said.length > 0 && said.every(([, i]) => owns(tokens, i, false))) return `${person.term}'s`;
   }

@@ -42,3 +42,37 @@ describe('check: whose fact a list gives', () => {
     expect(answerStory(story, 'when was peadar born').answer).toContain('1940');
   });
 });
+
+describe("check: a relative said only as another's owner", () => {
+  it('"my father\'s mother… until she died" does not tell when the father died', () => {
+    const story =
+      "My father fished for lobster off the island. My father's mother lived with us until she died in 1944. We left the island in 1950.";
+    expectRuleDeclines('only-owner', story, 'when did your dad die');
+    const told = `${story} My father died in 1961.`;
+    expect(answerStory(told, 'when did your dad die').answer).toContain('1961');
+  });
+});
+
+describe('check: a full name that is not the one asked about', () => {
+  it('"what was Pryce\'s first name" is not answered by another full name', () => {
+    const story =
+      'The stationmaster, Mister Pryce, made us polish our buttons every day. Mister Pryce had a daughter at school in England. At the wedding my bride was the most beautiful girl in Kano. Her name? Grace Okafor.';
+    expectRuleDeclines('other-full-name', story, 'what was pryces first name');
+    const told = 'The stationmaster, Mister Pryce, made us polish our buttons. His name? Edward Pryce.';
+    expect(answerStory(told, 'what was pryces first name').answer).toContain('Edward Pryce');
+  });
+});
+
+describe('check: someone the story never names', () => {
+  const story =
+    'We had a dairy farm outside Ellsworth. I milked twelve cows every morning before school. My brother Walt milked the other eight.';
+
+  it('"how many cows did Bartholomew milk" is not answered with the narrator\'s cows', () => {
+    expectRuleDeclines('unknown-person', story, 'how many cows did bartholomew milk');
+  });
+
+  it('a name the story has, or one typed a letter off, is still answered', () => {
+    expect(answerStory(story, 'how many cows did walt milk').answer).toContain('eight');
+    expect(answerStory(story, 'how many cows did wlat milk').declined).toBe(false);
+  });
+});

@@ -13,7 +13,7 @@ import {
   peopleForMeasure,
   yearAsCount,
 } from './check-kinds.ts';
-import { factOfNamedOther } from './check-named.ts';
+import { factOfNamedOther, otherFullName, unknownPerson } from './check-named.ts';
 import { onlyOwner, ownerAsPerson } from './check-owner.ts';
 import { noReason, notTheOther, saysNotKnown, unrealFact } from './check-said.ts';
 import { otherSubject, verbOfOther } from './check-subject.ts';
@@ -65,8 +65,10 @@ const FACT_RULES: Array<[string, FactRule]> = [
   ['people-for-measure', peopleForMeasure],
   ['count-of-other', countOfOther],
   ['fact-of-named-other', factOfNamedOther],
+  ['other-full-name', otherFullName],
 ];
 const SENTENCE_RULES: Array<[string, SentenceRule]> = [
+  ['unknown-person', unknownPerson],
   ['asked-event', saysAskedEvent],
   ['event-of-other', eventOfOther],
   ['only-owner', onlyOwner],

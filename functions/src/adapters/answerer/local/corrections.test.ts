@@ -12,6 +12,12 @@ describe('resolve corrections across sentences', () => {
     expect(ask(story, 'when did you and grandma meet').text).toBe('We met in the spring of 1948 at a dance in Ennis.');
   });
 
+  it('takes "I said …, but" as taking back what was said, far from where it was said', () => {
+    const story =
+      'I was born in the house on Pine Street, the house my dad bought for, what was it, eleven hundred dollars. We had a coal stove and a cold cellar. The river came up in the spring. We moved out in the end. I said the house was eleven hundred dollars, but my sister says it was nine hundred, and she has the paper.';
+    expect(ask(story, 'how much did the house cost').text).toContain('nine hundred');
+  });
+
   it('leaves an answer alone when a later correction takes back a number said of something else', () => {
     // "three mornings, no, five": the marker takes back the number said just before it, of other things (three
     // as the rent was, by chance).
