@@ -48,11 +48,14 @@ export function keepInView(
   if (Math.abs(delta) < 1) return;
   const behavior = instant || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
   // The last lines of the text cannot scroll above a cover that is over the text box itself (a phone held
-  // sideways leaves a sliver of the box above the pinned question box): the rest moves the box's own scroll
-  // container (the dialog) up, vertically.
-  const rest = container && cover ? delta - (container.scrollHeight - container.clientHeight - container.scrollTop) : 0;
+  // sideways leaves a sliver of the box above the pinned question box), nor its first lines below the bar
+  // over its upper part: the rest moves the box's own scroll container (the dialog), vertically.
+  let rest = 0;
+  if (container && delta > 0 && cover)
+    rest = delta - (container.scrollHeight - container.clientHeight - container.scrollTop);
+  else if (container && delta < 0 && coverTop) rest = delta + container.scrollTop;
   if (container) container.scrollBy({ top: delta, behavior });
   else window.scrollBy({ top: delta, behavior });
-  const outer = rest > 1 ? scrollParent(container!) : null;
+  const outer = Math.sign(rest) === Math.sign(delta) && Math.abs(rest) > 1 ? scrollParent(container!) : null;
   if (outer) outer.scrollBy({ top: rest, behavior });
 }
