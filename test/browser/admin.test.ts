@@ -1,5 +1,5 @@
 import { ADMIN_PREVIEW_CHARS } from '@storyloom/shared/constants';
-import { accountText, fallback, success } from '@storyloom/shared/messages';
+import { accountText, adminStoriesText, fallback, success } from '@storyloom/shared/messages';
 import type { ProfileResponse } from '@storyloom/shared/schemas/auth';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -144,7 +144,11 @@ describe.runIf(browserTestsEnabled)('Admin panel (browser)', () => {
     const adminLogin = await adminSession();
     const target = await registerVerifiedUser();
     const targetLogin = await loginAs(target);
-    const story = await createStory({ token: targetLogin.token }, { title: `Admin failures ${Date.now()}` });
+    // Longer than a list carries, so Read fetches the whole story (and can fail to).
+    const story = await createStory(
+      { token: targetLogin.token },
+      { title: `Admin failures ${Date.now()}`, content: `The start.\n${'More words here. '.repeat(80)}` },
+    );
     await signIn(browser.context, adminLogin);
     const { page } = browser;
     const fail = { status: 500, body: '' };
@@ -185,6 +189,16 @@ describe.runIf(browserTestsEnabled)('Admin panel (browser)', () => {
       .click();
     await expectToast(page, fallback.adminDelete);
     expect(await row.count()).toBe(1);
+
+    // Read, when the whole story cannot be fetched: says so and shows the list's start.
+    await page.route(`**/backend/api/stories/${story.ID}`, (route) => route.fulfill(fail));
+    await row.getByRole('button', { name: `Read ${story.title}` }).click();
+    const reader = page.getByRole('dialog', { name: story.title });
+    await reader
+      .getByRole('alert')
+      .getByText(`${fallback.loadStory} ${adminStoriesText.readBeginningOnly}`, { exact: true })
+      .waitFor();
+    await reader.getByText('The start.', { exact: false }).first().waitFor();
   });
 
   it('sends a user who is not an admin to the dashboard', async () => {

@@ -53,6 +53,34 @@ describe.runIf(browserTestsEnabled)('Listening on a phone held sideways (browser
       await saveScreenshot(page, 'interactive-landscape');
       expect(where).toEqual({ aboveBox: true, inText: true, onScreen: true });
       await expectNoOverflow(page);
+
+      // The listener scrolls the dialog on a little, so the compact controls (shown once the player has gone)
+      // are over the text's upper part, then goes back to the first sentence (at the text's very top): it
+      // shows below the bar and above the box, with nothing over it.
+      await page.evaluate(
+        (t) => {
+          const d = document.querySelector('dialog[open]')!;
+          const text = d.querySelector('.interactive-text')!.getBoundingClientRect();
+          const bar = d.querySelector('.interactive-mini-bar')!.getBoundingClientRect();
+          d.scrollBy({ top: text.top - bar.bottom + 30, behavior: 'instant' });
+          document.querySelector<HTMLAudioElement>('dialog[open] audio')!.currentTime = t;
+        },
+        sentenceTime(timings, 'met'),
+      );
+      const first = dialog.locator('.read-along-sentence.is-speaking[data-sentence="1"]');
+      await first.waitFor();
+      const seen = () =>
+        first.evaluate((el) => {
+          const line = el.getClientRects()[0]!;
+          const box = document.querySelector('dialog[open] .interactive-ask-box')!.getBoundingClientRect();
+          const hit = document.elementFromPoint(line.left + line.width / 2, line.top + line.height / 2);
+          return {
+            uncovered: hit !== null && el.contains(hit),
+            aboveBox: line.bottom <= box.top + 0.5,
+            onScreen: line.top >= 0 && line.bottom <= window.innerHeight,
+          };
+        });
+      await expect.poll(seen).toEqual({ uncovered: true, aboveBox: true, onScreen: true });
     } finally {
       await context.close();
     }

@@ -15,6 +15,9 @@ export const adminStoriesText = {
   private: 'Private',
   read: 'Read',
   readLabel: (title: string) => `Read ${title}`,
+  /** Read: the whole story could not be fetched (the server's text when it sent one), so the list's start shows. */
+  readFailed: 'Failed to load the story.',
+  readBeginningOnly: 'Showing the beginning only.',
   privacyLabel: (title: string) => `Privacy for ${title}`,
   none: 'No stories yet.',
   delete: {

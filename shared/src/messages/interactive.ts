@@ -39,6 +39,11 @@ export const interactiveText = {
   clear: 'Clear',
   replay: 'Replay answer',
   playFrom: (sentence: string) => `Play the story from: ${sentence}`,
+  /** The bar stuck to the player's top in a long conversation (names unlike the full player's 'Play Story'). */
+  compactControls: 'Player controls',
+  compactPlay: 'Play the story',
+  compactPause: 'Pause the story',
+  compactClose: 'Close the player',
   familyAskedNote: `Questions your story could not answer. A question asked again is shown once; the ${ASKED_QUESTIONS_KEPT} most recent are kept.`,
   /** The API's answers to ending a session and dismissing an asked question. */
   sessionEndedAck: 'Session ended',

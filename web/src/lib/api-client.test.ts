@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiUrl, DEFAULT_FALLBACK } from './api-client.ts';
+import { ApiError, api, apiUrl, DEFAULT_FALLBACK, errorText } from './api-client.ts';
 
 /** A Map-backed stand-in for the browser's localStorage. */
 function memoryStorage(initial: Record<string, string> = {}): Storage {
@@ -108,5 +108,11 @@ describe('api client', () => {
       '/backend/public/stories?page=2&limit=10',
     );
     expect(apiUrl('verify-email', { token: 'a b&c' })).toBe('/backend/verify-email?token=a+b%26c');
+  });
+
+  it("errorText: an ApiError's text, else the screen's fallback (also for an ApiError without words)", () => {
+    expect(errorText(new ApiError(404, 'Story not found', null), 'Failed')).toBe('Story not found');
+    expect(errorText(new ApiError(500, ' ', null), 'Failed')).toBe('Failed');
+    expect(errorText(new TypeError('x is undefined'), 'Failed')).toBe('Failed');
   });
 });

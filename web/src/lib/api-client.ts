@@ -23,9 +23,12 @@ export class ApiError extends Error {
   }
 }
 
-/** What a screen shows for a failed call: the server's text (ApiError), else its own fallback. */
+/**
+ * What a screen shows for a failed call: the server's text (ApiError), else its own fallback — also for an
+ * ApiError without words (a caller's blank fallback), so an alert never shows empty.
+ */
 export function errorText(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
+  return error instanceof ApiError && error.message.trim() !== '' ? error.message : fallback;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;

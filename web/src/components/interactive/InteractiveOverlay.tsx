@@ -7,8 +7,9 @@ import type { AudioPlayerHandle } from '#web/components/media/AudioPlayer.tsx';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { ApiError, errorText } from '#web/lib/api-client.ts';
 import { endSession, type ListenTarget, reportTime, startSession, useAskQuestion } from './api.ts';
+import { CompactControls } from './CompactControls.tsx';
 import { Conversation, type ConversationEntry } from './Conversation.tsx';
 import { keepInView } from './keep-in-view.ts';
 import { ReadAlongText } from './ReadAlongText.tsx';
@@ -44,7 +45,8 @@ export function InteractiveOverlay({
   const answerAudio = useRef<HTMLAudioElement | null>(null);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const [session, setSession] = useState<InteractiveSessionDto | null>(null);
-  const [audioReady, setAudioReady] = useState(false);
+  const [duration, setDuration] = useState<number | null>(null);
+  const audioReady = duration !== null;
   const [time, setTime] = useState(0);
   const [playing, setPlaying] = useState(false);
   const asker = useAskQuestion(target);
@@ -65,6 +67,9 @@ export function InteractiveOverlay({
   const revealEntry = useRef<number | null>(null);
   /** The question box with its error: sticky at the dialog's bottom, drawn over what scrolls under it. */
   const askBox = useRef<HTMLDivElement>(null);
+  /** The full player, and the compact bar that stands in for it at the dialog's top once it scrolls away. */
+  const fullPlayer = useRef<HTMLFieldSetElement>(null);
+  const compactBar = useRef<HTMLFieldSetElement>(null);
   const targetKey = target.kind === 'account' ? `a:${target.storyId}` : `s:${target.token}`;
 
   const later = useCallback((ms: number, fn: () => void) => {
@@ -130,7 +135,7 @@ export function InteractiveOverlay({
     reportTime(target, session.session_id, r.pending).catch((err: unknown) => {
       if (err instanceof ApiError && err.status === 404) {
         player.current?.pause();
-        setError(err.message);
+        setError(errorText(err, interactiveText.sessionEnded));
       }
     });
   }, [session, target]);
@@ -213,7 +218,7 @@ export function InteractiveOverlay({
           // No answer: the entry goes, the question stays in the box to ask again, and the focus returns there.
           setEntries((list) => list.filter((e) => e.id !== id));
           focusInput.current = true;
-          setError(err instanceof ApiError && err.message ? err.message : interactiveText.answerFailed);
+          setError(errorText(err, interactiveText.answerFailed));
           later(interactiveTimings.resumeAfterError, resumeStory);
         },
       },
@@ -254,14 +259,14 @@ export function InteractiveOverlay({
   return (
     <Modal open onClose={onClose} title={title}>
       <div className="interactive" data-session={session ? 'open' : 'none'}>
-        <fieldset className="interactive-player" disabled={!session}>
+        <fieldset className="interactive-player" disabled={!session} ref={fullPlayer}>
           <legend className="visually-hidden">Story audio</legend>
           <SecureAudio
             ref={player}
             path={audioPath}
             shareToken={shareToken}
             label="Story"
-            onReady={() => setAudioReady(true)}
+            onReady={setDuration}
             onTimeUpdate={onTimeUpdate}
             onPlay={() => setPlaying(true)}
             onPause={() => {
@@ -291,6 +296,7 @@ export function InteractiveOverlay({
             onSeek={session ? seek : undefined}
             marked={citedIds}
             cover={askBox}
+            coverTop={compactBar}
           />
         </div>
 
@@ -312,7 +318,7 @@ export function InteractiveOverlay({
             if (revealEntry.current === id) {
               const asked = el.getAttribute('aria-busy') === 'true';
               revealEntry.current = null;
-              keepInView(el, { cover: askBox.current, instant: asked });
+              keepInView(el, { cover: askBox.current, coverTop: compactBar.current, instant: asked });
             }
           }}
         />
@@ -353,6 +359,22 @@ export function InteractiveOverlay({
             </div>
           </form>
         </div>
+
+        {/* Last in the focus order (Tab from Ask reaches it), first on screen (CSS order): docs/interactive.md. */}
+        <CompactControls
+          watch={fullPlayer}
+          barRef={compactBar}
+          playing={playing}
+          time={time}
+          duration={duration ?? 0}
+          ready={session !== null && audioReady}
+          onToggle={() => {
+            const handle = player.current;
+            if (handle?.paused) void handle.play().catch(() => undefined);
+            else handle?.pause();
+          }}
+          onClose={onClose}
+        />
       </div>
       <ConfirmDialog
         open={confirmClear}

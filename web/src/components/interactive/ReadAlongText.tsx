@@ -15,6 +15,8 @@ export interface ReadAlongTextProps {
   className?: string;
   /** What is drawn over the text's lower part (the player's pinned question box): the sentence is kept above it. */
   cover?: RefObject<HTMLElement | null>;
+  /** What may be drawn over its upper part (the player's compact controls): the sentence is kept below it. */
+  coverTop?: RefObject<HTMLElement | null>;
 }
 
 /** The sentence being spoken at `time`: the last one whose narration has started. */
@@ -52,6 +54,7 @@ export function ReadAlongText({
   marked,
   className,
   cover,
+  coverTop,
 }: ReadAlongTextProps) {
   const active = currentSentence(sentences, currentTime);
   const spans = useRef(new Map<number, HTMLSpanElement>());
@@ -65,8 +68,8 @@ export function ReadAlongText({
   useEffect(() => {
     // Keep the spoken sentence in view, without yanking the page when nothing plays.
     const span = active === null ? undefined : spans.current.get(active);
-    if (span) keepInView(span, { cover: cover?.current });
-  }, [active, cover]);
+    if (span) keepInView(span, { cover: cover?.current, coverTop: coverTop?.current });
+  }, [active, cover, coverTop]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLSpanElement>) => {
     const id = Number((event.target as HTMLElement).dataset.sentence);

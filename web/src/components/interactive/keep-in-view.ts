@@ -16,17 +16,30 @@ function scrollParent(el: HTMLElement): HTMLElement | null {
  * player dialog (issue 16). Nothing moves when the element is already in view.
  * - `cover`: an element drawn over the container's lower part (the player's question box, sticky at the
  *   dialog's bottom): what lies under it does not count as in view.
+ * - `coverTop`: a bar stuck to the top of the dialog (the player's compact controls). In the dialog the room
+ *   under it is where the element goes, whether it shows yet or not (scrolling down is what brings it); in a
+ *   box inside the dialog (the text) it counts only while it shows, over that box's upper part.
  * - `instant`: jump (an entry just added), rather than glide (the voice moving on, an answer arriving).
  */
 export function keepInView(
   el: HTMLElement,
-  { cover, instant = false }: { cover?: HTMLElement | null; instant?: boolean } = {},
+  {
+    cover,
+    coverTop,
+    instant = false,
+  }: { cover?: HTMLElement | null; coverTop?: HTMLElement | null; instant?: boolean } = {},
 ): void {
   const container = scrollParent(el);
   const box = el.getBoundingClientRect();
-  const top = container ? container.getBoundingClientRect().top : 0;
+  let top = container ? container.getBoundingClientRect().top : 0;
   let bottom = container ? top + container.clientHeight : window.innerHeight;
   if (cover) bottom = Math.min(bottom, cover.getBoundingClientRect().top);
+  if (coverTop && container?.contains(coverTop)) top += coverTop.offsetHeight;
+  else if (coverTop && getComputedStyle(coverTop).visibility === 'visible') {
+    // Only a bar over part of the box: a box scrolled away under (or above) it is not scrolled for nothing.
+    const barBottom = coverTop.getBoundingClientRect().bottom;
+    if (barBottom > top && barBottom < bottom) top = barBottom;
+  }
   let delta = 0;
   if (box.top < top + MARGIN_PX) delta = box.top - top - MARGIN_PX;
   // An element taller than the room shows from its start.
@@ -35,11 +48,14 @@ export function keepInView(
   if (Math.abs(delta) < 1) return;
   const behavior = instant || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
   // The last lines of the text cannot scroll above a cover that is over the text box itself (a phone held
-  // sideways leaves a sliver of the box above the pinned question box): the rest moves the box's own scroll
-  // container (the dialog) up, vertically.
-  const rest = container && cover ? delta - (container.scrollHeight - container.clientHeight - container.scrollTop) : 0;
+  // sideways leaves a sliver of the box above the pinned question box), nor its first lines below the bar
+  // over its upper part: the rest moves the box's own scroll container (the dialog), vertically.
+  let rest = 0;
+  if (container && delta > 0 && cover)
+    rest = delta - (container.scrollHeight - container.clientHeight - container.scrollTop);
+  else if (container && delta < 0 && coverTop) rest = delta + container.scrollTop;
   if (container) container.scrollBy({ top: delta, behavior });
   else window.scrollBy({ top: delta, behavior });
-  const outer = rest > 1 ? scrollParent(container!) : null;
+  const outer = Math.sign(rest) === Math.sign(delta) && Math.abs(rest) > 1 ? scrollParent(container!) : null;
   if (outer) outer.scrollBy({ top: rest, behavior });
 }

@@ -1,3 +1,4 @@
+import { adminStoriesText } from '@storyloom/shared/messages/admin';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { StoryMeta } from '#web/components/story/StoryMeta.tsx';
@@ -36,7 +37,7 @@ export function ReadStoryModal({ story, onClose }: { story: StoryDto | null; onC
             <>
               {full.status === 'error' && (
                 <p className="form-error" role="alert">
-                  {full.error} Showing the beginning only.
+                  {full.error} {adminStoriesText.readBeginningOnly}
                 </p>
               )}
               <StoryParagraphs text={full.status === 'ready' ? full.content : story.content} />
@@ -70,10 +71,7 @@ function useFullContent(story: StoryDto | null): FullContent {
   if (!id) return { status: 'list' };
   if (query.isPending) return { status: 'loading' };
   if (query.isError) {
-    return {
-      status: 'error',
-      error: errorText(query.error, 'Failed to load the story.'),
-    };
+    return { status: 'error', error: errorText(query.error, adminStoriesText.readFailed) };
   }
   return { status: 'ready', content: query.data.content, photos: query.data.photos };
 }
