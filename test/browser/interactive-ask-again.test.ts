@@ -1,8 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/http.ts';
-import { browserTestsEnabled, saveScreenshot, url, useBrowser } from './browser.ts';
-import { expectNoOverflow, focused, narratedStory, phoneContext, sentenceTime } from './interactive-support.ts';
+import { browserTestsEnabled, saveScreenshot, useBrowser } from './browser.ts';
+import {
+  expectNoOverflow,
+  focused,
+  narratedStory,
+  openSharedPlayer,
+  phoneContext,
+  sentenceTime,
+} from './interactive-support.ts';
 
 /**
  * Asking again (issue 16): after several answers the newest answer and the question box (input and Ask) are
@@ -109,17 +115,7 @@ const centre = (box: Box) => ({ x: (box.left + box.right) / 2, y: (box.top + box
  */
 async function askSeveral(page: Page, how: 'touch' | 'keyboard') {
   const { login, story, title, timings } = await narratedStory();
-  const link = await api<{ share_token: string }>('POST', `/api/stories/${story.ID}/share-link`, {
-    token: login.token,
-  });
-  await page.goto(url(`/shared/${link.body.share_token}?interactive=true`), {
-    waitUntil: 'domcontentloaded',
-    timeout: 30_000,
-  });
-  const dialog = page.getByRole('dialog', { name: title });
-  await dialog.waitFor();
-  const play = dialog.getByRole('button', { name: 'Play Story' });
-  await expect.poll(() => play.isEnabled(), { timeout: 15_000 }).toBe(true);
+  const { dialog, play } = await openSharedPlayer(page, story.ID, login.token, title);
   const last: Locator = dialog.locator('.read-along [role="button"][data-sentence="8"]');
   await last.waitFor();
   // Choosing a sentence moves the story there; Play plays on from it.

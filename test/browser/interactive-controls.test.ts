@@ -1,9 +1,8 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/http.ts';
 import { seriousViolations } from './axe-support.ts';
-import { browserTestsEnabled, saveScreenshot, url, useBrowser } from './browser.ts';
-import { expectNoOverflow, focused, narratedStory } from './interactive-support.ts';
+import { browserTestsEnabled, saveScreenshot, useBrowser } from './browser.ts';
+import { expectNoOverflow, focused, narratedStory, openSharedPlayer } from './interactive-support.ts';
 
 /**
  * The player's controls in a long conversation (docs/interactive.md, "The player"): after six answers the
@@ -73,17 +72,7 @@ const playing = (page: Page) =>
 /** Opens the player from a share link, plays the story and asks the six questions, as a finger or a keyboard. */
 async function longConversation(page: Page, how: 'touch' | 'keyboard') {
   const { login, story, title } = await narratedStory();
-  const link = await api<{ share_token: string }>('POST', `/api/stories/${story.ID}/share-link`, {
-    token: login.token,
-  });
-  await page.goto(url(`/shared/${link.body.share_token}?interactive=true`), {
-    waitUntil: 'domcontentloaded',
-    timeout: 30_000,
-  });
-  const dialog = page.getByRole('dialog', { name: title });
-  await dialog.waitFor();
-  const play = dialog.getByRole('button', { name: 'Play Story' });
-  await expect.poll(() => play.isEnabled(), { timeout: 15_000 }).toBe(true);
+  const { dialog, play } = await openSharedPlayer(page, story.ID, login.token, title);
   if (how === 'touch') await play.tap();
   else await play.click();
   await playing(page);

@@ -2,9 +2,11 @@ import type { NarrationTimings } from '@storyloom/shared/narration';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { api } from '../support/http.ts';
 import { narrateStory } from '../support/narration.ts';
 import { createStory } from '../support/stories.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
+import { url } from './browser.ts';
 
 /** Three paragraphs; the second opens with a sentence long enough to wrap, then a short one. */
 export const CONTENT =
@@ -22,6 +24,20 @@ export async function narratedStory() {
   const story = (await createStory({ token: login.token }, { title, content: CONTENT })) as StoryDto;
   const timings = await narrateStory(story);
   return { login, story, title, timings };
+}
+
+/** Opens the listening player from a new share link of the story, as a link listener; Play can be pressed. */
+export async function openSharedPlayer(page: Page, storyId: string, token: string, title: string) {
+  const link = await api<{ share_token: string }>('POST', `/api/stories/${storyId}/share-link`, { token });
+  await page.goto(url(`/shared/${link.body.share_token}?interactive=true`), {
+    waitUntil: 'domcontentloaded',
+    timeout: 30_000,
+  });
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  const play = dialog.getByRole('button', { name: 'Play Story' });
+  await expect.poll(() => play.isEnabled(), { timeout: 15_000 }).toBe(true);
+  return { dialog, play };
 }
 
 export const sentenceTime = (timings: NarrationTimings, word: string) =>
