@@ -97,7 +97,8 @@ export function moneyOtherSide(ctx: CheckContext, sentence: string, fact: Fact):
   const asksGain = ASKS_GAIN.test(ctx.question.text);
   const asksCost = SPENT.test(ctx.question.text);
   if (asksGain === asksCost) return undefined;
-  const parts = sentence.slice(Math.max(0, fact.start - 40), fact.start).split(/[,;:.!?]/);
+  // ("Father sold the car to Mr Hanson down the road for eighty dollars": the verb may be a clause's length back.)
+  const parts = sentence.slice(Math.max(0, fact.start - 80), fact.start).split(/[,;:.!?]/);
   const before = parts.pop() ?? '';
   // "the entry fee, twenty-five dollars": a sum said right after a comma names what the noun before it is.
   const named = before.trim() === '' ? (parts.pop() ?? '') : '';

@@ -76,3 +76,18 @@ describe('check: someone the story never names', () => {
     expect(answerStory(story, 'how many cows did wlat milk').declined).toBe(false);
   });
 });
+
+describe("the issue's own car (what a new user asked on a phone)", () => {
+  const story =
+    'My father bought a green Chevrolet in the spring of 1949. He paid three hundred dollars for it, which was a lot of money then.\n\n' +
+    'My brother Walt was born the winter after we got the car.\n\n' +
+    'In 1956 Father sold the car to Mr Hanson down the road for eighty dollars.';
+
+  it('"how much did the car cost" is what was paid for it, not what it was sold for a clause later', () => {
+    expect(answerStory(story, 'how much did the car cost').answer).toContain('three hundred dollars');
+  });
+
+  it('"what color was the car": a Chevrolet is the car', () => {
+    expect(answerStory(story, 'what color was the car').answer).toContain('green Chevrolet');
+  });
+});

@@ -1,7 +1,7 @@
 import { type AnswerRequest, DETAILS_SENTENCE_ID, detailsSentence, type StorySentence } from '../port.ts';
 import { analyzeShort, type Term } from '../text.ts';
 import { type Fact, factsIn } from './entities.ts';
-import { isKindOf, relatedTerms } from './lexicon/lexicon.ts';
+import { isKindOf, isMakeOf, relatedTerms } from './lexicon/lexicon.ts';
 import { FRAME_WORDS, HOW_FRAME_WORDS, type NormalizedQuestion } from './question.ts';
 import { carriedTerms, KIN_TERMS } from './referents.ts';
 import { withContext } from './type-match.ts';
@@ -172,6 +172,9 @@ function standIn(tf: ReadonlyMap<string, number>, { term, pos }: Term): [string,
     relatedTerms(term).find((r) => tf.has(r)) ??
     [...tf.keys()].find((t) => derived(t, term));
   if (related) return [related, retrieveTuning.relatedWeight];
+  // "Dad bought a green Chevrolet" names the car itself, as a synonym would (not a kind among many).
+  const make = isNoun(pos) ? [...tf.keys()].find((t) => isMakeOf(t, term)) : undefined;
+  if (make) return [make, retrieveTuning.relatedWeight];
   // Kinds are of things: a question verb ("when did it close") has none.
   const kind = isNoun(pos) ? [...tf.keys()].find((t) => isKindOf(t, term)) : undefined;
   return kind ? [kind, retrieveTuning.kindWeight] : undefined;

@@ -62,9 +62,29 @@ export function relatedTerms(term: string): readonly string[] {
   return load().related.get(term);
 }
 
+/**
+ * Makes of car, truck and motorbike families name in their stories ("Dad bought a green Chevrolet" is the car
+ * "what color was the car" asks about). WordNet has none of them; each is a kind of car (or truck, motorbike).
+ * Keys are index terms (stems), as `kinds` holds them. Makes that are also common words or places (Dodge,
+ * Lincoln, Hudson, Jaguar, Beetle, Austin) are left out: WordNet's sense of them stands.
+ */
+const CAR = ['car', 'automobil', 'auto', 'motorcar', 'vehicl'];
+const MAKES: Record<string, readonly string[]> = Object.fromEntries([
+  ...'chevrolet chevi ford buick pontiac plymouth oldsmobil cadillac packard studebak chrysler desoto rambler edsel volkswagen volvo fiat renault peugeot citroen vauxhal hillman toyota datsun honda holden trabant skoda lada opel merced bmw saab mazda nissan hyundai subaru'
+    .split(' ')
+    .map((make) => [make, CAR] as const),
+  ...'jeep landrov unimog'.split(' ').map((make) => [make, [...CAR, 'truck']] as const),
+  ...'harley vespa lambretta'.split(' ').map((make) => [make, ['motorcycl', 'motorbik', 'bike', 'vehicl']] as const),
+]);
+
+/** Whether `term` is a make of the vehicle `vehicle` names ("chevrolet" of car). */
+export function isMakeOf(term: string, vehicle: string): boolean {
+  return MAKES[term]?.includes(vehicle) ?? false;
+}
+
 /** Terms of what `term` names a kind of, one or two levels up ("piano" → keyboard, instrument). */
 export function kindsOf(term: string): readonly string[] {
-  return load().kinds.get(term);
+  return MAKES[term] ?? load().kinds.get(term);
 }
 
 /** Whether `specific` names a kind of `general` ("piano" of instrument). */
