@@ -58,6 +58,8 @@ export function InteractiveOverlay({
   const [confirmClear, setConfirmClear] = useState(false);
   const [marked, setMarked] = useState<ReadonlySet<number>>(new Set());
   const resumeAfterAnswer = useRef(false);
+  /** Counts the questions and replays that paused the story: only the latest one's answer resumes it. */
+  const turn = useRef(0);
   const nextId = useRef(1);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -148,14 +150,19 @@ export function InteractiveOverlay({
     later(Math.max(0, r.sentAt + TIME_REPORT_SECONDS * 1000 - Date.now()), flushTime);
   };
 
-  const resumeStory = () => {
+  /**
+   * The story goes on after the answer of `forTurn` (the question or replay that paused it); a later
+   * question or replay takes over the resume, so an earlier answer's does nothing.
+   */
+  const resumeStory = (forTurn: number) => () => {
+    if (forTurn !== turn.current) return;
     const handle = player.current;
     if (resumeAfterAnswer.current && handle?.paused) void handle.play().catch(() => undefined);
     resumeAfterAnswer.current = false;
   };
 
   /** Plays an answer's audio after `delay`; the story resumes 0.5 s after it ends, 1 s after it fails. */
-  const playAnswer = (url: string, delay: number) => {
+  const playAnswer = (url: string, delay: number, forTurn: number) => {
     setAnswerPlaying(true);
     later(delay, () => {
       answerAudio.current?.pause();
@@ -163,23 +170,27 @@ export function InteractiveOverlay({
       answerAudio.current = audio;
       const failed = () => {
         setAnswerPlaying(false);
-        later(interactiveTimings.resumeAfterError, resumeStory);
+        later(interactiveTimings.resumeAfterError, resumeStory(forTurn));
       };
       audio.onended = () => {
         setAnswerPlaying(false);
-        later(interactiveTimings.resumeAfterAnswer, resumeStory);
+        later(interactiveTimings.resumeAfterAnswer, resumeStory(forTurn));
       };
       audio.onerror = failed;
       audio.play().catch(failed);
     });
   };
 
+  /** Pauses the story for a question or a replay; returns the turn whose answer resumes it. */
   const pauseStory = () => {
     const handle = player.current;
     const wasPlaying = Boolean(handle && !handle.paused);
     handle?.pause();
-    // "Resumes" means going on: a listener who had paused before asking is not started up.
-    resumeAfterAnswer.current = wasPlaying;
+    // "Resumes" means going on: a listener who had paused before asking is not started up. One who asks again
+    // in the half second before the last answer's resume still has the story waiting to go on.
+    resumeAfterAnswer.current = wasPlaying || resumeAfterAnswer.current;
+    turn.current += 1;
+    return turn.current;
   };
 
   const ask = (event: FormEvent) => {
@@ -190,7 +201,7 @@ export function InteractiveOverlay({
       return;
     }
     if (!session) return;
-    pauseStory();
+    const forTurn = pauseStory();
     setError(null);
     // The question shows at once as an entry waiting for its answer, and takes the focus from the input
     // (which is disabled while asking): focus never falls to the page behind.
@@ -211,15 +222,15 @@ export function InteractiveOverlay({
           revealEntry.current = id;
           setQuestion('');
           setMarked(new Set(res.cited.map((c) => c.id)));
-          if (res.answer_audio_url) playAnswer(res.answer_audio_url, interactiveTimings.answerAudioDelay);
-          else later(interactiveTimings.resumeWithoutAudio, resumeStory);
+          if (res.answer_audio_url) playAnswer(res.answer_audio_url, interactiveTimings.answerAudioDelay, forTurn);
+          else later(interactiveTimings.resumeWithoutAudio, resumeStory(forTurn));
         },
         onError: (err) => {
           // No answer: the entry goes, the question stays in the box to ask again, and the focus returns there.
           setEntries((list) => list.filter((e) => e.id !== id));
           focusInput.current = true;
           setError(errorText(err, interactiveText.answerFailed));
-          later(interactiveTimings.resumeAfterError, resumeStory);
+          later(interactiveTimings.resumeAfterError, resumeStory(forTurn));
         },
       },
     );
@@ -227,8 +238,7 @@ export function InteractiveOverlay({
 
   const replay = (entry: ConversationEntry) => {
     if (!entry.audioUrl) return;
-    pauseStory();
-    playAnswer(entry.audioUrl, 0);
+    playAnswer(entry.audioUrl, 0, pauseStory());
   };
 
   const seek = (seconds: number) => {
