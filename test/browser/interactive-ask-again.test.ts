@@ -7,6 +7,7 @@ import {
   narratedStory,
   openSharedPlayer,
   phoneContext,
+  SIX_QUESTIONS,
   sentenceTime,
 } from './interactive-support.ts';
 
@@ -17,14 +18,7 @@ import {
  * locator action, which would scroll it into view first).
  */
 
-const QUESTIONS = [
-  'Where did you meet grandpa?',
-  'Where did grandpa work?',
-  'What color was his car?',
-  'Where did you get married?',
-  'What street was your house on?',
-  'How long did you live there?',
-];
+const QUESTIONS = SIX_QUESTIONS;
 
 type Box = { top: number; bottom: number; left: number; right: number };
 interface Seen {

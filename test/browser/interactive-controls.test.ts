@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe-support.ts';
 import { browserTestsEnabled, saveScreenshot, useBrowser } from './browser.ts';
-import { expectNoOverflow, focused, narratedStory, openSharedPlayer } from './interactive-support.ts';
+import { expectNoOverflow, focused, narratedStory, openSharedPlayer, SIX_QUESTIONS } from './interactive-support.ts';
 
 /**
  * The player's controls in a long conversation (docs/interactive.md, "The player"): after six answers the
@@ -12,14 +12,7 @@ import { expectNoOverflow, focused, narratedStory, openSharedPlayer } from './in
  * starts with 'Pause' or 'Close', wholly in the viewport, nothing drawn over its centre), not by design.
  */
 
-const QUESTIONS = [
-  'Where did you meet grandpa?',
-  'Where did grandpa work?',
-  'What color was his car?',
-  'Where did you get married?',
-  'What street was your house on?',
-  'How long did you live there?',
-];
+const QUESTIONS = SIX_QUESTIONS;
 
 type Spot = { name: string; x: number; y: number };
 

@@ -1,7 +1,6 @@
 import { interactiveText } from '@storyloom/shared/interactive';
 import type { BrowserContext, Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/http.ts';
 import { shareWith } from '../support/stories.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
 import { browserTestsEnabled, saveScreenshot, signIn, url, useBrowser } from './browser.ts';
@@ -10,6 +9,7 @@ import {
   expectOnScreen,
   focused,
   narratedStory,
+  openSharedPlayer,
   phoneContext,
   sentenceTime,
   storyTime,
@@ -50,22 +50,12 @@ describe.runIf(browserTestsEnabled)('Listening on a phone and by keyboard (brows
 
   it('on a 390×844 touch phone, a link listener: the player fits, Ask is on screen, the text keeps its paragraphs and scrolls only itself', async () => {
     const { login, story, title, timings } = await narratedStory();
-    const link = await api<{ share_token: string }>('POST', `/api/stories/${story.ID}/share-link`, {
-      token: login.token,
-    });
     const phone: BrowserContext = await phoneContext(browser.context.browser()!);
     const page = await phone.newPage();
     const errors: Error[] = [];
     page.on('pageerror', (e) => errors.push(e));
     try {
-      await page.goto(url(`/shared/${link.body.share_token}?interactive=true`), {
-        waitUntil: 'domcontentloaded',
-        timeout: 30_000,
-      });
-      const dialog = page.getByRole('dialog', { name: title });
-      await dialog.waitFor();
-      const play = dialog.getByRole('button', { name: 'Play Story' });
-      await expect.poll(() => play.isEnabled(), { timeout: 15_000 }).toBe(true);
+      const { dialog, play } = await openSharedPlayer(page, story.ID, login.token, title);
       await dialog.locator('.read-along [role="button"]').first().waitFor();
       await expectNoOverflow(page);
 

@@ -16,6 +16,16 @@ export const CONTENT =
   'We were married at St. Agnes Church the next June. Years later we bought a little house on Maple Street. ' +
   'It had a garden full of roses. We lived there for forty years.';
 
+/** Six questions a grandchild asks of CONTENT, for the long-conversation tests. */
+export const SIX_QUESTIONS = [
+  'Where did you meet grandpa?',
+  'Where did grandpa work?',
+  'What color was his car?',
+  'Where did you get married?',
+  'What street was your house on?',
+  'How long did you live there?',
+];
+
 /** A story with CONTENT, narrated by the local engine (read-along timings included), by a new user. */
 export async function narratedStory() {
   const user = await registerVerifiedUser();
