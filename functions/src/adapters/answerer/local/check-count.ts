@@ -2,6 +2,7 @@ import { analyzeShort } from '../text.ts';
 import type { CheckContext } from './check.ts';
 import type { Fact } from './entities.ts';
 import { isKindOf, relatedTerms } from './lexicon/lexicon.ts';
+import { termOf } from './names.ts';
 
 /**
  * What a number counts. "How many children did Emeka have" / "He taught me five new words": the number
@@ -23,8 +24,6 @@ const PEOPLE =
 const QUANTITY =
   /^(?:head|lots?|pairs?|dozens?|hundreds?|thousands?|millions?|score|times?|percent|per|cent|each|apiece|altogether|all|more|or|and|to|of|in|at|on|for|a|an|the)$/;
 
-const termOf = (word: string) => analyzeShort(word).terms[0]?.term ?? word;
-
 /** The noun the count is said with, right after it (past an adjective or two), if any. */
 function countedNoun(sentence: string, fact: Fact): string | undefined {
   // "I sent ten of it home": a share of one thing (the wages), not a number of things.
@@ -40,8 +39,8 @@ function countedNoun(sentence: string, fact: Fact): string | undefined {
 function sameThing(asked: string, said: string): boolean {
   if (said === 'it') return false;
   if (PEOPLE.test(asked) && PEOPLE.test(said)) return true;
-  const a = termOf(asked);
-  const s = termOf(said);
+  const a = termOf(asked) ?? asked;
+  const s = termOf(said) ?? said;
   return (
     a === s ||
     relatedTerms(a).includes(s) ||

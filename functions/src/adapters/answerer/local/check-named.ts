@@ -1,12 +1,13 @@
+import leven from 'leven';
 import { tokensOf } from '../text.ts';
 import type { CheckContext } from './check.ts';
 import { clauseBefore } from './check-said.ts';
-import type { Judged } from './decide.ts';
 import type { Fact } from './entities.ts';
 import { kindsOf, relatedTerms } from './lexicon/lexicon.ts';
 import { termOf } from './names.ts';
 import { KINSHIP_GROUPS } from './question-words.ts';
 import { KIN_TERMS } from './referents.ts';
+import { unaccented } from './retrieve.ts';
 
 /**
  * Whose fact a list gives. "When was Colm born" / "Nóra first, then Colm, two years after her, then myself,
@@ -63,7 +64,7 @@ export function factOfNamedOther(ctx: CheckContext, sentence: string, fact: Fact
     .flatMap((m) => m[0].split(/\s+/))
     .filter((w) => !NOT_A_NAME.test(w))
     // The story's terms are kept without accents ("Cóilín" is coilin), as the question is typed.
-    .map((w) => termOf(w.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')))
+    .map((w) => termOf(unaccented(w.toLowerCase())))
     .filter((t): t is string => Boolean(t && ctx.index.names.has(t)));
   if (named.length === 0 || named.includes(asked)) return undefined;
   return `${fact.text} in the clause of ${named.join(', ')}`;
@@ -83,7 +84,7 @@ export function otherFullName(ctx: CheckContext, _sentence: string, fact: Fact):
   if (!asked) return undefined;
   const words = fact.text.split(/\s+/).filter((w) => /^[A-Z]/.test(w));
   if (words.length < 2) return undefined;
-  const terms = words.map((w) => termOf(w.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')));
+  const terms = words.map((w) => termOf(unaccented(w.toLowerCase())));
   return terms.includes(asked) ? undefined : `${fact.text} is not ${asked}`;
 }
 
@@ -95,26 +96,13 @@ const NAMED_YES_NO =
 const ANY_SUBJECT =
   /^(?:when|where|why|how|what|which|who|whose)\b.*?\b(?:was|did|were|is|does|do|had|has|could|would)\s+(?:(?:uncle|aunt|auntie|cousin|brother|sister|mr|mrs|miss|little|big|old)\s+)?([a-z][a-z'-]+)/;
 
-/** Edit distance of two short words, up to `max` (more is reported as max + 1). */
-function within(a: string, b: string, max: number): boolean {
-  if (Math.abs(a.length - b.length) > max) return false;
-  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let k = 1; k <= b.length; k++)
-      next[k] = Math.min(row[k]! + 1, next[k - 1]! + 1, row[k - 1]! + (a[i - 1] === b[k - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]! <= max;
-}
-
 /**
  * Check-stage rule: "When was Bartholomew born" of a story that never names a Bartholomew asks about someone
  * the storyteller did not tell of. The question's subject is a name (not a word the lexicon knows, nor a
  * family word) that the story never says, nor anything close to it (a typo: "harjeet" for Harjit): every
  * sentence that shares the question's other words is about someone else.
  */
-export function unknownPerson(ctx: CheckContext, _j: Judged): string | undefined {
+export function unknownPerson(ctx: CheckContext): string | undefined {
   const m = NAMED_YES_NO.exec(ctx.question.text) ?? ANY_SUBJECT.exec(ctx.question.text);
   const word = m?.[1]?.replace(/'s$/, '');
   // "tio jorge", "tante marie": a family word the lists do not hold, before a name the story has.
@@ -139,6 +127,6 @@ export function unknownPerson(ctx: CheckContext, _j: Judged): string | undefined
   if (token?.pos !== 'NOUN' || token.lemma !== word) return undefined;
   const term = termOf(word);
   if (!term || ctx.index.df.has(term) || relatedTerms(term).length || kindsOf(term).length) return undefined;
-  if ([...ctx.index.names].some((name) => within(term, name, 2))) return undefined;
+  if ([...ctx.index.names].some((name) => leven(term, name) <= 2)) return undefined;
   return `no ${word} in the story`;
 }

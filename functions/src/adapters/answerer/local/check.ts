@@ -67,8 +67,11 @@ const FACT_RULES: Array<[string, FactRule]> = [
   ['fact-of-named-other', factOfNamedOther],
   ['other-full-name', otherFullName],
 ];
+/** A rule on the question alone ("when was Bartholomew born" of a story with no Bartholomew): no sentence answers. */
+type QuestionRule = (ctx: CheckContext) => string | undefined;
+
+const QUESTION_RULES: Array<[string, QuestionRule]> = [['unknown-person', unknownPerson]];
 const SENTENCE_RULES: Array<[string, SentenceRule]> = [
-  ['unknown-person', unknownPerson],
   ['asked-event', saysAskedEvent],
   ['event-of-other', eventOfOther],
   ['only-owner', onlyOwner],
@@ -95,6 +98,12 @@ export function check(
   terms: readonly Term[],
 ): Judged[] {
   const ctx: CheckContext = { question, index, terms };
+  // Asked once, not once for every sentence: the answer does not depend on the sentence.
+  for (const [name, rule] of QUESTION_RULES) {
+    if (checkTuning.off.has(name)) continue;
+    const why = rule(ctx);
+    if (why) return judged.map((j) => (j.passes || j.looseOnly ? turnDown(j, [`check:${name}(${why})`]) : j));
+  }
   return judged.map((j) => {
     if (!j.passes && !j.looseOnly) return j;
     const reasons: string[] = [];

@@ -171,12 +171,7 @@ export function laterCorrection(
     // "I stood there three mornings, no, four": a number said of something else just before the marker is the
     // one the marker takes back.
     const taken = numbers.filter((n) => n.end <= at).pop();
-    const takenUnit =
-      taken &&
-      text
-        .slice(taken.end)
-        .match(/^\s+([a-z]+)/i)?.[1]
-        ?.toLowerCase();
+    const takenUnit = taken && wordAfter(text, taken.end);
     if (/\d/.test(corrected) && takenUnit && chosenUnit && takenUnit !== chosenUnit && !NOT_UNIT.test(takenUnit))
       continue;
     const strong = [...text.matchAll(new RegExp(CORRECTION.source, 'gi'))].some(
@@ -234,13 +229,16 @@ const NOT_UNIT = /^(?:no|or|and|to|of|in|at|on|so|maybe|i|we|it|was|were|is|the|
 /** The word right after a fact's number ("three dollars a week" → "dollars"), lower case. */
 function unitAfter(sentence: string, fact: Fact): string | undefined {
   const number = findNumbers(sentence).find((n) => n.start >= fact.start && n.end <= fact.end);
-  const word =
-    number &&
-    sentence
-      .slice(number.end)
-      .match(/^\s+([a-z]+)/i)?.[1]
-      ?.toLowerCase();
+  const word = number && wordAfter(sentence, number.end);
   return word && !NOT_UNIT.test(word) ? word : undefined;
+}
+
+/** The word right after position `end` of `text`, lower case ("three mornings" after "three" → "mornings"). */
+function wordAfter(text: string, end: number): string | undefined {
+  return text
+    .slice(end)
+    .match(/^\s+([a-z]+)/i)?.[1]
+    ?.toLowerCase();
 }
 
 /** A short sentence, a fragment that goes on from the one before ("A quarter.", "Four, when I was little."). */

@@ -292,7 +292,7 @@ export function storyIndex(request: Pick<AnswerRequest, 'sentences' | 'story'>):
 
 const ACCENTED = /[^\p{ASCII}]/u;
 /** A word without its accents ("ramón" → "ramon"), as the normalize stage reads the question. */
-function unaccented(text: string): string {
+export function unaccented(text: string): string {
   return ACCENTED.test(text) ? text.normalize('NFD').replace(/\p{M}/gu, '') : text;
 }
 
