@@ -1,6 +1,6 @@
 import { deleteAccountText, fallback, success } from '@storyloom/shared/messages';
 import { exportText } from '@storyloom/shared/messages/keepsake';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ExportSection } from '#web/components/keepsake/ExportSection.tsx';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
@@ -31,6 +31,8 @@ export function DeleteAccountModal({
   const [step, setStep] = useState<'explain' | 'code'>('explain');
   const headingId = useId();
   const [sentNote, setSentNote] = useState<string | null>(null);
+  // Counts codes sent, so each send (also "resend") moves focus to the code field once it is rendered.
+  const [sends, setSends] = useState(0);
   const form = useForm({ schema: deleteCodeFormSchema, defaultValues: { code: '' }, fallback: fallback.deleteAccount });
   const requestCode = useRequestAccountDeletion();
   const confirmDeletion = useConfirmAccountDeletion();
@@ -48,12 +50,17 @@ export function DeleteAccountModal({
         setSentNote(answer?.message || success.deletionCodeSent);
         form.form.reset({ code: '' });
         setStep('code');
-        // The code field appears with this render; focus it once it exists.
-        requestAnimationFrame(() => codeRef.current?.focus());
+        setSends((count) => count + 1);
       },
       onError: (error) => form.fail(errorText(error, fallback.startDeletion)),
     });
   };
+
+  // After the commit that shows the field: a requestAnimationFrame here could run before React's
+  // render on a busy machine and find no field yet, leaving focus on the removed Send button.
+  useEffect(() => {
+    if (sends > 0) codeRef.current?.focus();
+  }, [sends]);
 
   const onConfirm = form.submit(async ({ code }) => {
     await confirmDeletion.mutateAsync({ token: code });
