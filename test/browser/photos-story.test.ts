@@ -123,9 +123,13 @@ describe.runIf(browserTestsEnabled)('Photos in stories (browser)', () => {
 
     await addThroughPanel(page, { name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: textAsJpeg() }, 'Not a photo');
     await panel.getByRole('alert').getByText(validation.imageType).waitFor();
+    // The server's refusal takes the focus, so a keyboard or screen-reader user lands on it.
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent);
+    await expect.poll(focusedText).toBe(validation.imageType);
 
     await addThroughPanel(page, { name: 'huge.png', mimeType: 'image/png', buffer: headerOnlyPng(20_000) }, 'Too big');
     await panel.getByRole('alert').getByText(mediaText.imageTooLarge).waitFor();
+    await expect.poll(focusedText).toBe(mediaText.imageTooLarge);
 
     await expect.poll(() => page.locator('.story-photos figure').count()).toBe(0);
     expect(await panel.getByText(photoText.none).isVisible()).toBe(true);

@@ -65,13 +65,19 @@ function AddPhotoForm({ storyId, onAdded }: { storyId: string; onAdded: (message
   const [alt, setAlt] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Counts failures, so each one (even the same message again) moves focus to the alert once it has rendered.
+  const [failures, setFailures] = useState(0);
   const busy = progress !== null || add.isPending;
 
   const fail = (message: string) => {
     setError(message);
     setProgress(null);
-    queueMicrotask(() => alertRef.current?.focus());
+    setFailures((count) => count + 1);
   };
+  // After the commit: a microtask queued after an await runs before React renders the alert.
+  useEffect(() => {
+    if (failures > 0) alertRef.current?.focus();
+  }, [failures]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
