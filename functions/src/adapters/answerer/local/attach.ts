@@ -20,6 +20,11 @@ const MAIN_CLAUSE_BREAK = new RegExp(
   'g',
 );
 
+/** An opening adverbial: a subordinate clause ("when I was nine"), or a phrase of time or place ("in 1965",
+ * "then in nineteen seventy-six, the hot summer", "that winter") that is not a clause with its own subject. */
+const FRONTED =
+  /^\s*(?:(?:when|while|after|before|since|once|until|till|as soon as|by the time)\b|(?:then\s+)?(?:in|on|at|during|by|after|before|that|this|the|one|early|late|last|next|every)\b(?!\s+(?:I|we|he|she|they|you)\b))/i;
+
 const REFERS_BACK = /^\s*(?:he|she|they|it|his|her|their|its)\b/i;
 
 export interface MainClause {
@@ -61,6 +66,14 @@ export function attachedFacts(sentence: string, facts: readonly Fact[], terms: r
   // pronoun speaks of the one named in the clause before.
   for (let k = list.length - 1; k > 0; k--)
     if (holds[k] && REFERS_BACK.test(sentence.slice(list[k]!.start, list[k]!.end))) holds[k - 1] = true;
+  // "In 1965, I came to England" / "When I was nine, my father died": an opening phrase set off by a comma
+  // says when or where the clause after it happened.
+  if (
+    holds[1] &&
+    /^,\s+$/.test(sentence.slice(list[0]!.end, list[1]!.start)) &&
+    FRONTED.test(sentence.slice(0, list[0]!.end))
+  )
+    holds[0] = true;
   const holding = list.filter((_, k) => holds[k]);
   return facts.filter((f) => holding.some((c) => f.start >= c.start && f.start < c.end));
 }

@@ -23,8 +23,9 @@ export function saysNotKnown(ctx: CheckContext, j: Judged): string | undefined {
   return NOT_KNOWN.exec(sentence)?.[0];
 }
 
-/** What a clause breaks at. */
-const CLAUSE = /[;:.!?]|,\s+(?:and|but|so)\b|\b(?:but|so|because|though|although|until|till|then|which)\b/gi;
+/** What a clause breaks at (not the full stop of "Mrs." or "St."). */
+const CLAUSE =
+  /[;:!?]|(?<!\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Mt|No|Fr|Capt|Sgt|Lt|Col|Gen|Prof|Rev))\.|,\s+(?:and|but|so)\b|\b(?:but|so|because|though|although|until|till|then|which)\b/gi;
 
 /** The clause of the sentence a fact stands in, up to the fact. */
 export function clauseBefore(sentence: string, fact: Fact): string {

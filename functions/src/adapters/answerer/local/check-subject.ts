@@ -36,7 +36,10 @@ export function otherSubject(ctx: CheckContext, j: Judged): string | undefined {
   if (!generic && !NARRATOR.test(sentence) && ANYONE.test(sentence)) return 'told of anyone';
   if (j.bridge !== undefined) return undefined;
   const clauses = j.facts.map((fact) => clauseBefore(sentence, fact));
-  if (clauses.every((c) => !NARRATOR.test(c) && SOMEONE_ELSE.test(c))) return 'told of someone else';
+  // "Gurdev went to England first, in nineteen sixty-one": a clause opening with someone's name is theirs.
+  const people = ctx.index.facts[j.index]!.filter((f) => f.kind === 'person' && /^\p{Lu}/u.test(f.text));
+  const named = (c: string) => people.some((p) => c.trimStart().startsWith(p.text) && !NARRATOR.test(p.text));
+  if (clauses.every((c) => !NARRATOR.test(c) && (SOMEONE_ELSE.test(c) || named(c)))) return 'told of someone else';
   // The reverse (a date asked of "your dad" in a clause about "I") was tried and dropped: "where was Siobhan
   // from" / "…and a girl from Cork" shares the clause with the narrator (dev: −8 cited for −1 wrong fact).
   return undefined;
@@ -45,6 +48,9 @@ export function otherSubject(ctx: CheckContext, j: Judged): string | undefined {
 /** The subject and main verb of "(wh…) did your dad work", "where was Hilja born", "what did you study". */
 const ASKED_CLAUSE =
   /^(?:what|which|where|when|how|why)\b[^?]*?\b(?:did|does|do|was|were|is|are|could|would|had|has|have)\s+((?:your\s+|his\s+|her\s+|my\s+|the\s+)?[a-z'-]+)\s+(?:ever\s+|first\s+|usually\s+|still\s+)?([a-z]+)/;
+/** "who did you marry", "who did grandpa work for": whom someone did it to or for. */
+const ASKED_WHOM =
+  /^who\s+(?:did|does|do|would|had|has|have)\s+((?:your\s+|his\s+|her\s+|my\s+|the\s+)?[a-z'-]+)\s+(?:ever\s+|first\s+|usually\s+|still\s+)?([a-z]+)/;
 /** Pronouns a clause's subject is said with. */
 const SUBJECT = /\b(I|we|he|she|they)\b/gi;
 
@@ -56,8 +62,9 @@ const SUBJECT = /\b(I|we|he|she|they)\b/gi;
  * is left alone.
  */
 export function verbOfOther(ctx: CheckContext, j: Judged): string | undefined {
-  if (ctx.question.want === 'who' || ctx.question.want === 'name') return undefined;
-  const m = ASKED_CLAUSE.exec(ctx.question.text);
+  if (ctx.question.want === 'name') return undefined;
+  // "who did you marry" asks whom the narrator married (the subject is "you"); "who married you" asks a subject.
+  const m = (ctx.question.want === 'who' ? ASKED_WHOM : ASKED_CLAUSE).exec(ctx.question.text);
   if (!m) return undefined;
   const [, subject, verbWord] = m;
   const verb = termOf(verbWord!);
@@ -91,7 +98,13 @@ export function verbOfOther(ctx: CheckContext, j: Judged): string | undefined {
       .trim()
       .split(/\s+/)
       .filter(Boolean);
-    if (between.length > 2 && !/\band(?:\s+then)?$/i.test(between.join(' '))) return undefined;
+    // "she came up to marry him": the subject of a verb said after "to" is the one who came.
+    if (
+      between.length > 2 &&
+      !/\band(?:\s+then)?$/i.test(between.join(' ')) &&
+      !(between.length <= 4 && between.at(-1)!.toLowerCase() === 'to')
+    )
+      return undefined;
     subjects.push(last[1]!.toLowerCase());
   }
   if (subjects.length === 0) return undefined;

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { answerStory } from './ask-for-tests.ts';
+import { attachedFacts } from './attach.ts';
+import { checkTuning } from './check.ts';
+import { expectRuleDeclines } from './check-for-tests.ts';
+import { factsIn } from './entities.ts';
+import { normalizeQuestion } from './question.ts';
+import { questionTerms } from './retrieve.ts';
+
+/**
+ * Round 8's rules on made-up stories: each shows the answer the rule changes, and that a sentence which does
+ * tell the fact still answers.
+ */
+afterEach(() => checkTuning.off.clear());
+
+describe('attach: an opening phrase dates the clause after it', () => {
+  const facts = (sentence: string, question: string) =>
+    attachedFacts(sentence, factsIn(sentence), questionTerms(normalizeQuestion(question, new Set(), new Set()))).map(
+      (f) => f.text,
+    );
+
+  it('"In 1958, the wet summer, we bought the farm" tells when the farm was bought', () => {
+    expect(
+      facts(
+        'Then in nineteen fifty-eight, the wet summer, Tomas and me, we bought the farm.',
+        'when did they buy the farm',
+      ),
+    ).toContain('nineteen fifty-eight');
+    expect(
+      answerStory(
+        'We saved for years. Then in nineteen fifty-eight, the wet summer, Tomas and me, we bought the farm.',
+        'when did they buy the farm',
+      ).answer,
+    ).toContain('nineteen fifty-eight');
+  });
+
+  it('an opening clause with its own subject keeps its year ("In 1958 I married, and we bought the farm")', () => {
+    expect(
+      facts('In 1958 I married Tomas, and we bought the farm much later.', 'when did they buy the farm'),
+    ).not.toContain('1958');
+  });
+});
+
+describe('check: whom the narrator did it to', () => {
+  const story =
+    'My mother was Agnes, she was from Ohio, and she always said she married the first farmer that asked her. I grew up on that farm. In 1950 I married Walter Price from the next valley.';
+
+  it('"who did you marry" is not answered by whom the mother married', () => {
+    const early =
+      'My mother was Agnes, she was from Ohio, and she always said she married the first farmer that asked her. I grew up on that farm.';
+    expectRuleDeclines('verb-of-other', early, 'who did grandma marry');
+    expect(answerStory(story, 'who did grandma marry').answer).toContain('Walter Price');
+  });
+
+  it('"she came up to marry him" is her marrying', () => {
+    const early = 'My mother, Rosa, was from the coast, she came up to marry him. I was born in the camp.';
+    expectRuleDeclines('verb-of-other', early, 'who did you marry');
+  });
+});
+
+describe('check: a clause opening with a name is that person’s', () => {
+  it('"Arjun came to England first, in 1961" does not tell when the narrator came', () => {
+    const story =
+      'My cousin was the first of us to leave. Arjun came to England first, in nineteen sixty-one, and he wrote letters. I worked on the farm.';
+    expectRuleDeclines('other-subject', story, 'what year did you come to england');
+  });
+
+  it('the full stop of "Mrs." does not end the clause: "I worked for a lady, Mrs. Hale, for two years"', () => {
+    const story = 'Then I worked for a lady, Mrs. Hale, in her shop in Dover, for two years.';
+    expect(answerStory(story, 'how long did you work for mrs hale').answer).toContain('two years');
+  });
+});
