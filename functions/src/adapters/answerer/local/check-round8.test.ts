@@ -70,3 +70,23 @@ describe('check: a clause opening with a name is that person’s', () => {
     expect(answerStory(story, 'how long did you work for mrs hale').answer).toContain('two years');
   });
 });
+
+describe('facts: money in any currency, and the relative of someone named', () => {
+  const kinds = (sentence: string) => factsIn(sentence).map((f) => `${f.kind}:${f.text}`);
+
+  it('"two thousand roubles" is an amount, not the year 2000', () => {
+    expect(kinds('We sold the flat for two thousand roubles.')).toEqual(['money:two thousand roubles']);
+    expect(kinds('They paid me four hundred escudos a month.')).toContain('money:four hundred escudos');
+    expect(kinds('In 1950 dollars were hard to come by.')).toContain('year:1950');
+    const story =
+      'We kept the little house by the lake for years. In the end we sold the house to Tomas for two thousand roubles.';
+    expect(answerStory(story, 'how much did they sell the house for').answer).toContain('two thousand roubles');
+  });
+
+  it('"Nina Kovacs\'s nephew" answers who bought it, though Nina did not', () => {
+    expect(kinds("We sold the house to Nina Kovacs's nephew.")).toContain("person:Nina Kovacs's nephew");
+    const story =
+      "We kept the little house by the lake for years. In the end Nina Kovacs's nephew bought the house from us.";
+    expect(answerStory(story, 'who bought the house').answer).toContain('nephew');
+  });
+});

@@ -45,7 +45,7 @@ const DURING =
 const TIME_UNITS =
   /^\s*(?:and a half\s+)?(seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|summers?|winters?|seasons?|terms?)\b/i;
 const MONEY_UNITS =
-  /^\s*(?:and (?:a half|\w+ cents?) )?(dollars?|cents?|bucks?|pounds?|pound|shillings?|pence|quid|pesos?|taels?|lire|marks?|francs?|rupees?|yen|euros?|guineas?)\b/i;
+  /^\s*(?:and (?:a half|\w+ cents?) )?(dollars?|cents?|bucks?|pounds?|pound|shillings?|pence|quid|pesos?|taels?|lire|marks?|francs?|rupees?|yen|euros?|guineas?|roubles?|rubles?|kopecks?|kopeks?|drachmas?|kroner|kronor|krona|zlotys?|forints?|dinars?|rand|naira|cedis?|escudos?|rials?|riyals?|baht|yuan|annas?|paise|cruzeiros?|reais|centavos?|guilders?|florins?|schillings?|pfennigs?|dirhams?|piast(?:re|er)s?|korun(?:a|y)|lempiras?|quetzales|colones|bolivianos?)\b/i;
 const MEASURE_UNITS =
   /^\s*(?:and a half\s+)?(acres?|miles?|feet|foot|inch(?:es)?|yards?|met(?:er|re)s?|kilomet(?:er|re)s?|kilos?|kilograms?|tons?|gallons?|degrees?|below|above|high|deep|tall|long|wide|head|words? a minute|miles an hour)\b/i;
 const AGE_BEFORE = /\b(?:i|he|she|we|they|you|was|were|turned|aged?|at|be)\s*$/i;
@@ -58,6 +58,8 @@ const TITLES =
   /\b(?:Mr|Mrs|Ms|Miss|Dr|Sister|Brother|Father|Reverend|Rev|Aunt|Auntie|Uncle|Tía|Tia|Pani|Pan|Mang|Signor|Signora|Nonna|Nonno|Grandma|Grandpa|Sergeant|Captain|Doctor)\.?\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*/g;
 const KIN =
   /\b(?:my|our|your|his|her|their)\s+(?:(?:little|older|younger|big|baby|best|old|late|own)\s+)*(mother|father|mom|mum|mam|mama|dad|papa|brother|sister|uncle|aunt|cousin|grandmother|grandfather|grandma|grandpa|nan|nana|son|daughter|husband|wife|friend|pal|neighbou?r|boss|teacher|mother-in-law|father-in-law|massi|tía|halabeoji|dziadek)\b(?:\s+[A-Z][\w'-]*)?/gi;
+const NAMED_KIN =
+  /\b[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*['’]s\s+(?:(?:little|older|younger|eldest|oldest|youngest|baby|big|only)\s+)?(?:nephew|niece|son|daughter|boy|girl|brother|sister|mother|father|widow|widower|wife|husband|cousin|uncle|aunt|grandson|granddaughter|friend)\b/g;
 const ROLE =
   /\b(?:a|an|the)\s+(?:(?:\w+)\s+){0,2}?(man|woman|men|women|boy|girl|lady|fellow|fella|bloke|teacher|headmaster|headmistress|caretaker|doctor|nurse|cook|driver|foreman|overlooker|bartender|student|family|church|company|government|pirates?|soldiers?|sailors?|examiner|captain|priest|reverend|farmer|rancher|supplier|technician|instructor|boss|owner|neighbou?r|friend|stranger|kids|children|prisoners|folks|crew|couple)\b/gi;
 const PLACE_PREP =
@@ -123,7 +125,12 @@ function numberFacts(sentence: string, numbers: NumberSpan[], out: Fact[]): void
       push(out, 'age', n.text, n.start);
       continue;
     }
-    if (n.year) push(out, 'year', n.text, n.start);
+    // "two thousand roubles", "1900 dollars": a number said in money is an amount, not a year.
+    if (
+      n.year &&
+      (!MONEY_UNITS.test(sentence.slice(n.end, n.end + 40)) || /\b(?:in|since|by|until|till)\s+$/i.test(before))
+    )
+      push(out, 'year', n.text, n.start);
     // "a dollar twenty an hour", "two pounds ten": the number after the unit is the cents or shillings.
     if (/\b(?:dollars?|bucks?|pounds?|quid|shillings?)\s+(?:and\s+)?$/i.test(before)) continue;
     const beforeMoney = /(\$|£|€)\s*$/.test(before);
@@ -275,6 +282,8 @@ export function factsIn(sentence: string): Fact[] {
   for (const m of sentence.matchAll(KIN))
     push(out, 'person', m[0].replace(new RegExp(`(\\b${m[1]})\\s+[a-z][\\w'-]*$`), '$1'), m.index!);
   for (const m of sentence.matchAll(ROLE)) push(out, 'person', m[0], m.index!);
+  // "Nina Lebedeva's nephew": the relative of someone named is a person of their own.
+  for (const m of sentence.matchAll(NAMED_KIN)) push(out, 'person', m[0], m.index!);
   // Capitalised words inside the sentence: names of people, places, ships, shops.
   for (const m of sentence.matchAll(
     /(?<=\S\s+|["“(]\s*)(?:[A-Z][\w'’-]*)(?:\s+(?:of\s+|the\s+|de\s+|van\s+)?[A-Z][\w'’-]*)*/g,
