@@ -90,3 +90,18 @@ describe('facts: money in any currency, and the relative of someone named', () =
     expect(answerStory(story, 'who bought the house').answer).toContain('nephew');
   });
 });
+
+describe('retrieve: a word typed wrong', () => {
+  const story =
+    'I came to Chicago in the winter. My roommates were two girls from Cebu, Pilar and Dolores. I bought a bicycle for eleven dollars.';
+
+  it('"roomates" and "bicyle" are the story\'s "roommates" and "bicycle"', () => {
+    expect(answerStory(story, 'who were your roomates').answer).toContain('Pilar');
+    expect(answerStory(story, 'how much did the bicyle cost').answer).toContain('eleven dollars');
+  });
+
+  it('a word spelled as meant is not taken for another ("study" is not "stud")', () => {
+    const farm = 'We kept a stud bull on the farm. My father sold him in 1950.';
+    expect(answerStory(farm, 'what did you study').declined).toBe('not-in-story');
+  });
+});

@@ -1,7 +1,8 @@
+import leven from 'leven';
 import { type AnswerRequest, DETAILS_SENTENCE_ID, detailsSentence, type StorySentence } from '../port.ts';
 import { analyzeShort, type Term } from '../text.ts';
 import { type Fact, factsIn } from './entities.ts';
-import { isKindOf, isMakeOf, relatedTerms } from './lexicon/lexicon.ts';
+import { isKindOf, isMakeOf, kindsOf, relatedTerms } from './lexicon/lexicon.ts';
 import { FRAME_WORDS, HOW_FRAME_WORDS, type NormalizedQuestion } from './question.ts';
 import { carriedTerms, KIN_TERMS } from './referents.ts';
 import { withContext } from './type-match.ts';
@@ -320,6 +321,34 @@ export function questionTerms(question: NormalizedQuestion, index?: StoryIndex):
     if ((!FRAME_TERMS.has(t.term) || kept?.has(t.term)) && !framing.has(t.term) && !seen.has(t.term))
       // "where did you work back home": the tagger reads "home" after a verb as one; it is where, not a deed.
       seen.set(t.term, t.term === 'home' && t.pos === 'VERB' ? { ...t, pos: 'ADV' } : t);
+  // "who were her roomates", "what did harjeet do": a word the story never uses, one or two letters from one
+  // it does (the one nearest, if only one is), is that word typed wrong.
+  if (index)
+    for (const [term, t] of seen) {
+      // A word the lexicon knows ("study") is spelled as meant.
+      if (
+        term.length < 5 ||
+        index.df.has(term) ||
+        !/^[a-z]+$/.test(term) ||
+        relatedTerms(term).length ||
+        kindsOf(term).length
+      )
+        continue;
+      const most = term.length >= 7 ? 2 : 1;
+      let best: string | undefined;
+      let bestDistance = most + 1;
+      let tied = false;
+      for (const known of index.df.keys()) {
+        if (known[0] !== term[0] || Math.abs(known.length - term.length) > most) continue;
+        const d = leven(term, known);
+        if (d < bestDistance) [best, bestDistance, tied] = [known, d, false];
+        else if (d === bestDistance) tied = true;
+      }
+      if (best && !tied && !seen.has(best)) {
+        seen.delete(term);
+        seen.set(best, { ...t, term: best });
+      }
+    }
   // "What ship did you come on" of a story that never says "ship": the word names the kind of answer (the
   // decide stage wants a sentence that says which one), not something the answer must repeat.
   const which = question.which?.term;
