@@ -105,3 +105,11 @@ describe('retrieve: a word typed wrong', () => {
     expect(answerStory(farm, 'what did you study').declined).toBe('not-in-story');
   });
 });
+
+describe('check: "my sister Olga, she was born…" is the sister’s', () => {
+  it('a year in a clause about "my sister" does not answer when the narrator was born', () => {
+    const story =
+      'We lived on Burrows Avenue. Steve was the oldest, born in thirty-two, and then me, and then my sister Olga, she was the baby, she was born in forty-three.';
+    expectRuleDeclines('other-subject', story, 'when were you born');
+  });
+});

@@ -14,6 +14,8 @@ import { termOf } from './names.ts';
 const ASKS_NARRATOR =
   /^(?:when|where|what year|which year|what month|how (?:long|many|much|far|fast|big|high))\b.*\b(?:did|were|was|do|have|had) you\b/;
 const NARRATOR = /\b(?:I|we|me|us|my|our|I'd|I'm|we'd|we're)\b/i;
+const MY_RELATIVE =
+  /\b(?:my|our)\s+(?:(?:little|older|younger|big|baby|eldest|oldest|youngest|late)\s+)?(?:sister|brother|mother|father|mom|mum|dad|aunt|uncle|cousin|son|daughter|husband|wife|grandmother|grandfather|friend)s?\b/gi;
 const SOMEONE_ELSE = /\b(?:he|she|they)\b/i;
 const ANYONE =
   /\byou\s+(?:gotta|got to|have to|had to|have got to|need to|needed to|must|can|could|can't|couldn't|would|wouldn't|'d|should|shouldn't|never|always)\b/i;
@@ -39,7 +41,9 @@ export function otherSubject(ctx: CheckContext, j: Judged): string | undefined {
   // "Gurdev went to England first, in nineteen sixty-one": a clause opening with someone's name is theirs.
   const people = ctx.index.facts[j.index]!.filter((f) => f.kind === 'person' && /^\p{Lu}/u.test(f.text));
   const named = (c: string) => people.some((p) => c.trimStart().startsWith(p.text) && !NARRATOR.test(p.text));
-  if (clauses.every((c) => !NARRATOR.test(c) && (SOMEONE_ELSE.test(c) || named(c)))) return 'told of someone else';
+  // "…and then my sister Olga, she was born in forty-three": "my" before a relative speaks of that relative.
+  const narratorIn = (c: string) => NARRATOR.test(c.replace(MY_RELATIVE, ''));
+  if (clauses.every((c) => !narratorIn(c) && (SOMEONE_ELSE.test(c) || named(c)))) return 'told of someone else';
   // The reverse (a date asked of "your dad" in a clause about "I") was tried and dropped: "where was Siobhan
   // from" / "…and a girl from Cork" shares the clause with the narrator (dev: −8 cited for −1 wrong fact).
   return undefined;
