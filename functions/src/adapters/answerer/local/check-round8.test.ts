@@ -113,3 +113,31 @@ describe('check: "my sister Olga, she was born…" is the sister’s', () => {
     expectRuleDeclines('other-subject', story, 'when were you born');
   });
 });
+
+describe('facts: ages said with a hedge or a filler, and a difference in age', () => {
+  const kinds = (sentence: string) => factsIn(sentence).map((f) => `${f.kind}:${f.text}`);
+
+  it('"he was only fifty-four" and "when I was, what, fourteen" are ages', () => {
+    expect(kinds('Dad died in seventy-one, he was only fifty-four.')).toContain('age:fifty-four');
+    expect(kinds('I started picking when I was, what, fourteen.')).toContain('age:fourteen');
+    expect(
+      answerStory(
+        'We lived on the farm. Dad died in seventy-one, he was only fifty-four.',
+        'how old was your dad when he died',
+      ).answer,
+    ).toContain('fifty-four');
+  });
+
+  it('"four years older than me" is a span of years, and answers "how much older"', () => {
+    expect(kinds('My sister Vera, who was four years older than me, stayed.')).toContain('duration:four years');
+    expect(kinds('My sister Vera, who was four years older than me, stayed.')).not.toContain('age:four years old');
+    expect(
+      answerStory('We lived in Leningrad. My sister Vera was four years older than me.', 'how much older was vera')
+        .answer,
+    ).toContain('four years');
+  });
+
+  it('"four hundred réis" is money', () => {
+    expect(kinds('They paid four hundred réis for every sack.')).toContain('money:four hundred réis');
+  });
+});

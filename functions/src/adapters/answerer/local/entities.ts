@@ -45,13 +45,15 @@ const DURING =
 const TIME_UNITS =
   /^\s*(?:and a half\s+)?(seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|summers?|winters?|seasons?|terms?)\b/i;
 const MONEY_UNITS =
-  /^\s*(?:and (?:a half|\w+ cents?) )?(dollars?|cents?|bucks?|pounds?|pound|shillings?|pence|quid|pesos?|taels?|lire|marks?|francs?|rupees?|yen|euros?|guineas?|roubles?|rubles?|kopecks?|kopeks?|drachmas?|kroner|kronor|krona|zlotys?|forints?|dinars?|rand|naira|cedis?|escudos?|rials?|riyals?|baht|yuan|annas?|paise|cruzeiros?|reais|centavos?|guilders?|florins?|schillings?|pfennigs?|dirhams?|piast(?:re|er)s?|korun(?:a|y)|lempiras?|quetzales|colones|bolivianos?)\b/i;
+  /^\s*(?:and (?:a half|\w+ cents?) )?(dollars?|cents?|bucks?|pounds?|pound|shillings?|pence|quid|pesos?|taels?|lire|marks?|francs?|rupees?|yen|euros?|guineas?|roubles?|rubles?|kopecks?|kopeks?|drachmas?|kroner|kronor|krona|zlotys?|forints?|dinars?|rand|naira|cedis?|escudos?|rials?|riyals?|baht|yuan|annas?|paise|cruzeiros?|reais|centavos?|guilders?|florins?|schillings?|pfennigs?|dirhams?|piast(?:re|er)s?|korun(?:a|y)|lempiras?|quetzales|colones|bolivianos?|r[ée]is)\b/i;
 const MEASURE_UNITS =
   /^\s*(?:and a half\s+)?(acres?|miles?|feet|foot|inch(?:es)?|yards?|met(?:er|re)s?|kilomet(?:er|re)s?|kilos?|kilograms?|tons?|gallons?|degrees?|below|above|high|deep|tall|long|wide|head|words? a minute|miles an hour)\b/i;
-const AGE_BEFORE = /\b(?:i|he|she|we|they|you|was|were|turned|aged?|at|be)\s*$/i;
+// "he was only fifty-four", "when I was, what, fourteen": a word of hedging or a spoken filler may come between.
+const AGE_BEFORE =
+  /\b(?:i|he|she|we|they|you|was|were|turned|aged?|at|be)(?:,?\s+(?:only|just|barely|nearly|almost|about|around|maybe|what|oh|um|uh|like|already|still),?)*\s*$/i;
 const PERSON_OF =
   /\b(?:man|woman|widow|widower|fellow|boy|girl|lady|gentleman|bloke|chap|child|kid|baby|bachelor|spinster)\s+of\s+(?:about\s+|around\s+|maybe\s+|nearly\s+|only\s+|just\s+)?$/i;
-const AGE_AFTER = /^\s*(?:and a half\s+)?(?:years?[ -]old|year-old|(?:th)? birthday)/i;
+const AGE_AFTER = /^\s*(?:and a half\s+)?(?:years?[ -]old\b|year-old\b|(?:th)? birthday)/i;
 const COLOURS =
   /\b(red|blue|green|yellow|white|black|brown|orange|pink|purple|grey|gray|silver|gold|golden|violet|navy|crimson|scarlet|maroon|beige|cream|turquoise)\b/gi;
 const TITLES =

@@ -27,6 +27,8 @@ export interface NormalizedQuestion {
 }
 
 const WANTS: Array<[RegExp, Want]> = [
+  // "how much older was Vera" / "four years older than me": a difference in age is a span of years.
+  [/\bhow much (?:older|younger)\b/, 'duration'],
   [/\b(what|which) colou?r\b/, 'colour'],
   [
     /\bhow much\b.*\b(cost|costs|pay|paid|money|price|charge|charged|rent|spend|spent|worth|earn|earned|make|made|get|got|sell|sold|buy|bought|save|saved|give|gave|owe|salary|wage|wages|win|won|lose|lost|bet)\b/,
