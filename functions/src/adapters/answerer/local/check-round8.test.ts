@@ -141,3 +141,13 @@ describe('facts: ages said with a hedge or a filler, and a difference in age', (
     expect(kinds('They paid four hundred réis for every sack.')).toContain('money:four hundred réis');
   });
 });
+
+describe('normalize: a grandparent word ending in s, typed without its apostrophe', () => {
+  it('"grams pet lamb" is "your pet lamb"; "did grams ever" is "did you ever"', () => {
+    const words = new Set(['lamb']);
+    expect(normalizeQuestion('what was the name of grams pet lamb', words, words).text).toBe(
+      'what was the name of your pet lamb',
+    );
+    expect(normalizeQuestion('did grams ever go back', words, words).text).toBe('did you ever go back');
+  });
+});

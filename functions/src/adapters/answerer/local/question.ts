@@ -125,6 +125,10 @@ function joinKin(storyWords: ReadonlySet<string>) {
 /**
  * Normalises `question` against the story's own words (`storyWords`: every lower-case word of the story).
  */
+/** Words after a grandparent's name that show it is the subject, not an owner ("did grams ever…"). */
+const NOT_A_NOUN =
+  /^(?:did|does|do|was|were|is|are|has|have|had|ever|never|still|always|get|got|go|went|come|came|say|said|live|lived|work|worked|meet|met|and|or|when|where|in|on|at|to|from|with|for|like|think|know|make|made|take|took|use|used|grow|grew|born|marry|married)$/;
+
 export function normalizeQuestion(
   question: string,
   storyWords: ReadonlySet<string>,
@@ -145,7 +149,7 @@ export function normalizeQuestion(
     .split(/\s+/)
     .filter(Boolean)
     .reduce(joinKin(storyWords), [])
-    .flatMap((raw) => {
+    .flatMap((raw, at, all) => {
       const word = raw.replace(/^'+|'+$/g, '');
       const spelled = SHORTHAND[word];
       if (spelled) return spelled.split(' ');
@@ -153,7 +157,15 @@ export function normalizeQuestion(
       const bare = word.replace(/'s$/, '');
       const plain =
         !kinshipGroup(bare) && /s$/.test(bare) && kinshipGroup(bare.slice(0, -1)) ? bare.slice(0, -1) : bare;
-      const possessive = word.endsWith("'s") || plain !== bare;
+      // "grams pet lamb": a name ending in s ("grams", "gramps"), then a noun, is typed as "gram's".
+      const nextWord = all[at + 1];
+      const possessive =
+        word.endsWith("'s") ||
+        plain !== bare ||
+        (/s$/.test(bare) &&
+          nextWord !== undefined &&
+          kinshipGroup(bare.slice(0, -1)) !== undefined &&
+          !NOT_A_NOUN.test(nextWord));
       const group = kinshipGroup(plain);
       if (group) {
         // The story calls someone else by this word ("your grandfather", "nana ji"): keep it, as the story
