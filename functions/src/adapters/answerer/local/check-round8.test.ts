@@ -151,3 +151,11 @@ describe('normalize: a grandparent word ending in s, typed without its apostroph
     expect(normalizeQuestion('did grams ever go back', words, words).text).toBe('did you ever go back');
   });
 });
+
+describe('facts: a name opening a sentence in the present tense', () => {
+  it('"Harpreet runs the shop now" says who runs it', () => {
+    expect(factsIn('Harpreet runs the shop now.').map((f) => `${f.kind}:${f.text}`)).toContain('person:Harpreet');
+    const story = 'We opened the sweet shop in 1976. I am retired now. Harpreet runs the shop now, with his wife.';
+    expect(answerStory(story, 'who runs the shop now').answer).toContain('Harpreet');
+  });
+});

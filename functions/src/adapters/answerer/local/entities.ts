@@ -305,7 +305,7 @@ export function factsIn(sentence: string): Fact[] {
   }
   // "Darcy taught me.": a capitalised first word that is no pronoun, article or connective, doing something.
   const opener =
-    /^["“]?([A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?)\s+(?:[a-z]+ed|taught|was|said|came|went|had|told|gave|got|made|took|bought|brought|ran|kept|showed|sent|found|knew|left|met|paid|sold|wrote|used)\b/.exec(
+    /^["“]?([A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?)\s+(?:[a-z]+ed|taught|was|said|came|went|had|told|gave|got|made|took|bought|brought|ran|kept|showed|sent|found|knew|left|met|paid|sold|wrote|used|runs|lives|works|has|is|keeps|owns|says|still)\b/.exec(
       sentence,
     );
   if (opener && !SENTENCE_OPENERS.test(opener[1]!.split(/\s+/)[0]!) && !NOT_PEOPLE.test(opener[1]!.split(/\s+/)[0]!)) {
