@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { loginAs, registerVerifiedUser } from '../support/users.ts';
+import { browserTestsEnabled, signIn, useBrowser } from './browser.ts';
+import { fakeMicrophoneArgs, open } from './media-support.ts';
+
+/**
+ * A stranger's first voice sample on a 390 px phone (the walk through the product): the recorder's
+ * preview must fit the screen, and a double tap on Upload must send the sample once.
+ */
+describe.runIf(browserTestsEnabled)('Voice sample on a phone (browser, fake microphone)', () => {
+  const browser = useBrowser({ args: fakeMicrophoneArgs() });
+
+  async function recordOneSecond() {
+    const login = await loginAs(await registerVerifiedUser());
+    await signIn(browser.context, login);
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, '/profile');
+    await page.getByRole('button', { name: 'Start Recording' }).click();
+    await page.getByRole('timer', { name: 'Recording time' }).getByText('00:01').waitFor();
+    await page.getByRole('button', { name: 'Stop Recording' }).click();
+    await page.getByText(/Sample length: 0:01/).waitFor();
+    return page;
+  }
+
+  it('the kept take, its player and the upload button stay inside the phone screen', async () => {
+    const page = await recordOneSecond();
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: document.documentElement.clientWidth,
+      recorderRight: document.querySelector('.recorder')?.getBoundingClientRect().right ?? 0,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.screen);
+    expect(widths.recorderRight).toBeLessThanOrEqual(widths.screen);
+  });
+});
