@@ -8,6 +8,10 @@ import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
  * Busy is `aria-disabled`, not `disabled`: a focused button that turns disabled drops the keyboard to the
  * top of the page (after posting a comment, saving a transcript…). A press while busy is cancelled, which
  * also stops the form's submit (Enter in a field presses the form's default button).
+ *
+ * The second click of a double click (`event.detail` 2 and up) is cancelled too: it comes before the query
+ * library has told React the request is pending, so `busy` is still false and the form went twice (two
+ * voice uploads, two stories). A keyboard press has `detail` 0 and is never cancelled this way.
  */
 export function BusyButton({
   busy,
@@ -25,7 +29,7 @@ export function BusyButton({
   ref?: Ref<HTMLButtonElement>;
 } & ButtonHTMLAttributes<HTMLButtonElement>) {
   const press = (event: MouseEvent<HTMLButtonElement>) => {
-    if (busy) {
+    if (busy || event.detail > 1) {
       event.preventDefault();
       return;
     }
