@@ -1,6 +1,6 @@
 import { fallback, storyConfirmText, storyPrivacyText, storyShareText, success } from '@storyloom/shared/messages';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
-import { type RefObject, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
@@ -220,10 +220,23 @@ function ShareLink({ story }: { story: StoryDto }) {
   const failed = generate.error ?? revoke.error;
   const error = failed ? errorText(failed, generate.isError ? fallback.generateLink : fallback.revokeLink) : null;
 
+  // Generate and Revoke each remove the button that was pressed: the focus follows to what replaced it
+  // (the new link, selected; or Generate again), or a keyboard user is dropped at the top of the page.
+  const generateRef = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef(false);
+  useEffect(() => {
+    if (!focusNext.current) return;
+    focusNext.current = false;
+    (url ? inputRef.current : generateRef.current)?.focus();
+  }, [url]);
+
   const onGenerate = () => {
     revoke.reset();
     generate.mutate(undefined, {
-      onSuccess: () => toast.success(success.linkGenerated),
+      onSuccess: () => {
+        focusNext.current = true;
+        toast.success(success.linkGenerated);
+      },
       onError: (err) => toast.error(errorText(err, fallback.generateLink)),
     });
   };
@@ -233,7 +246,10 @@ function ShareLink({ story }: { story: StoryDto }) {
     setConfirming(false);
     generate.reset();
     revoke.mutate(undefined, {
-      onSuccess: () => toast.success(success.linkRevoked),
+      onSuccess: () => {
+        focusNext.current = true;
+        toast.success(success.linkRevoked);
+      },
       onError: (err) => toast.error(errorText(err, fallback.revokeLink)),
     });
   };
@@ -301,6 +317,7 @@ function ShareLink({ story }: { story: StoryDto }) {
       ) : (
         <div className="button-row">
           <BusyButton
+            ref={generateRef}
             type="button"
             className="button button-primary"
             onClick={onGenerate}
