@@ -128,6 +128,16 @@ describe('asking a storyteller', () => {
     expectError(await send(f.reader, f.teller, '   '), 400, promptText.questionRequired);
   });
 
+  it('refuses a question of only emoji or punctuation, as Listen Interactively does: it asks nothing', async () => {
+    for (const text of ['🙂🙂', '?!', '👵🏼 … ❤️']) {
+      expectError(await send(f.reader, f.teller, text), 400, promptText.questionNoWords);
+    }
+    expect((await familyList(f.teller)).map((q) => q.text)).not.toContain('🙂🙂');
+    // Any script's letters or digits are words.
+    expect((await send(f.reader, f.teller, '¿Dónde naciste? 🙂')).status).toBe(201);
+    expect((await send(f.reader, f.teller, '1962?')).status).toBe(201);
+  });
+
   it('answering a family question, then sharing the story with the asker, lets the asker open it', async () => {
     const sent = await send(f.reader, f.teller, 'Where did you learn to dance?');
     const story = await createStory(f.teller, { title: 'Where did you learn to dance?' });

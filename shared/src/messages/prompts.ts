@@ -74,6 +74,8 @@ export const promptText = {
   // Validation and refusals (API `{ error }`)
   questionRequired: 'Please write a question',
   questionTooLong: `Questions must be at most ${PROMPT_QUESTION_MAX} characters`,
+  /** The same words as Listen Interactively's (interactiveText.questionNoWords): emoji alone ask nothing. */
+  questionNoWords: 'Please ask your question in words (letters or numbers)',
   promptId: 'Invalid question id',
   promptNotFound: 'Question not found',
   storyRequired: 'Please choose the story that answers the question',

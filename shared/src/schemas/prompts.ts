@@ -45,8 +45,17 @@ export const nextPromptQuerySchema = z.object({
   ),
 });
 
-/** A question's text: one line, visible, at most PROMPT_QUESTION_MAX characters (it becomes a title). */
-const questionText = requiredText(promptText.questionRequired, PROMPT_QUESTION_MAX, 'Questions');
+/** A letter or a digit in any script: a question of only emoji or punctuation asks nothing (as interactive.ts). */
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/**
+ * A question's text: one line, visible, at most PROMPT_QUESTION_MAX characters (it becomes a title), with
+ * at least one word in it — '🙂🙂' would otherwise become the storyteller's "question to answer".
+ */
+const questionText = z.pipe(
+  requiredText(promptText.questionRequired, PROMPT_QUESTION_MAX, 'Questions'),
+  z.string().check(z.refine((v) => WORD_CHARACTER.test(v), promptText.questionNoWords)),
+);
 
 /** POST /api/prompts/own */
 export const ownQuestionSchema = z.object({ text: questionText });
