@@ -7,7 +7,7 @@ import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import { useForm } from '#web/hooks/use-form.ts';
-import { errorText } from '#web/lib/api-client.ts';
+import { ApiError, errorText } from '#web/lib/api-client.ts';
 import { useConfirmAccountDeletion } from '../api/confirm-account-deletion.ts';
 import { useRequestAccountDeletion } from '../api/request-account-deletion.ts';
 import { deleteCodeFormSchema } from '../utils/validation.ts';
@@ -62,10 +62,23 @@ export function DeleteAccountModal({
     if (sends > 0) codeRef.current?.focus();
   }, [sends]);
 
-  const onConfirm = form.submit(async ({ code }) => {
-    await confirmDeletion.mutateAsync({ token: code });
-    onDeleted();
-  });
+  // A refused code (400) is about the code field: it takes the focus, selected, so a keyboard user types
+  // the code again over the wrong one and presses Enter. Other failures stay the form's message.
+  const onConfirm = form.submit(
+    async ({ code }) => {
+      await confirmDeletion.mutateAsync({ token: code });
+      onDeleted();
+    },
+    {
+      onError: (error) => {
+        if (!(error instanceof ApiError) || error.status !== 400) return false;
+        form.fail(errorText(error, fallback.deleteAccount), 'code');
+        // Enter was pressed in the field, so it may keep the focus (no focus event): select it here.
+        codeRef.current?.select();
+        return true;
+      },
+    },
+  );
 
   return (
     <Modal
@@ -124,6 +137,7 @@ export function DeleteAccountModal({
               autoComplete="one-time-code"
               spellCheck={false}
               className="code-input"
+              onFocus={(event) => event.currentTarget.select()}
               required
             />
             <FormAlert id={form.errorId} message={form.error?.message} alertRef={form.errorRef} />
