@@ -26,6 +26,8 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export const STORY_AUDIO_MAX_BYTES = 25 * 1024 * 1024;
 /** The longest recording the story recorder takes (10 minutes of 16 kHz mono WAV is 19.2 MB). */
 export const STORY_RECORDING_MAX_SECONDS = 10 * 60;
+/** A take shorter than this (Start, then Stop at once) holds nothing to keep: the recorder drops it and says so. */
+export const RECORDING_MIN_SECONDS = 1;
 /** The voice sample recorder stops at 2 minutes (3.8 MB), the spec's recommended maximum. */
 export const VOICE_RECORDING_MAX_SECONDS = 2 * 60;
 /**

@@ -127,6 +127,8 @@ describe.runIf(browserTestsEnabled)('The recorder never loses a recording (brows
     const dialog = page.getByRole('dialog', { name: 'Leave Without Saving?' });
     await dialog.getByRole('button', { name: 'Stay on This Page' }).click();
     expect(pathOf(page)).toBe('/create-story');
+    // Still recording past a second (a take under one is not kept, walk-recorder-too-short.test.ts).
+    await page.getByRole('timer', { name: 'Recording time' }).getByText('00:01').waitFor();
     await page.getByRole('button', { name: 'Stop Recording' }).click();
     await page.getByText(mediaText.recordingKeptStory).waitFor();
   });

@@ -1,4 +1,4 @@
-import { RECORDING_SAMPLE_RATE } from '@storyloom/shared/media';
+import { RECORDING_MIN_SECONDS, RECORDING_SAMPLE_RATE } from '@storyloom/shared/media';
 import { fallback } from '@storyloom/shared/messages';
 import { mediaText } from '@storyloom/shared/messages/media';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
@@ -150,6 +150,13 @@ export function Recorder({
       const seconds = Math.min(maxSeconds, (performance.now() - startedAt) / 1000);
       release();
       setLevel(0);
+      if (seconds < RECORDING_MIN_SECONDS) {
+        // Start then Stop at once: a 0:00 take would be saved as a story (or sample) that plays nothing.
+        setError(mediaText.recordingTooShort);
+        focusNext.current = 'start';
+        setPhase('idle');
+        return;
+      }
       void convert(new Blob(chunks, { type: recorder.mimeType || 'audio/webm' }), seconds);
     };
     session.current = { stream, recorder, context, timer, frame: requestAnimationFrame(meter) };
