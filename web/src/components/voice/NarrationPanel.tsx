@@ -31,6 +31,7 @@ export function NarrationPanel({ storyId }: { storyId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState<string | null>(null);
   const preview = useRef<AudioPlayerHandle>(null);
+  const mainRef = useRef<HTMLButtonElement>(null);
   const status = narration.data?.status ?? 'none';
   const previous = useRef(status);
 
@@ -61,7 +62,11 @@ export function NarrationPanel({ storyId }: { storyId: string }) {
   const onRemove = () => {
     setError(null);
     remove.mutate(undefined, {
-      onSuccess: () => toast.success(success.narrationRemoved),
+      onSuccess: () => {
+        // Remove goes away with the narration: the focus goes to Generate, not to the page's body.
+        mainRef.current?.focus();
+        toast.success(success.narrationRemoved);
+      },
       onError: (e) => setError(e.message),
     });
   };
@@ -156,28 +161,21 @@ export function NarrationPanel({ storyId }: { storyId: string }) {
             onReady={() => void preview.current?.play().catch(() => undefined)}
           />
         )}
-        {status === 'none' || status === 'failed' ? (
-          <BusyButton
-            type="button"
-            className="button button-primary button-block"
-            busy={narrate.isPending}
-            busyLabel={text.starting}
-            onClick={() => start(voiceId, false)}
-          >
-            {text.generate}
-          </BusyButton>
-        ) : (
-          <BusyButton
-            type="button"
-            className="button button-primary button-block"
-            busy={narrate.isPending}
-            busyLabel={text.starting}
-            disabled={working}
-            onClick={() => start(voiceId, true)}
-          >
-            {text.regenerate}
-          </BusyButton>
-        )}
+        {/*
+          One button, Generate or Regenerate: a keyboard user's focus stays on it when one becomes the other
+          (two elements swapped it out from under the focus). While the narration is made it is busy
+          (aria-disabled), not disabled: a focused button that turns disabled drops the focus to the body.
+        */}
+        <BusyButton
+          ref={mainRef}
+          type="button"
+          className="button button-primary button-block"
+          busy={narrate.isPending || working}
+          busyLabel={narrate.isPending ? text.starting : undefined}
+          onClick={() => start(voiceId, !(status === 'none' || status === 'failed'))}
+        >
+          {status === 'none' || status === 'failed' ? text.generate : text.regenerate}
+        </BusyButton>
         {(status === 'ready' || status === 'failed') && (
           <BusyButton
             type="button"
