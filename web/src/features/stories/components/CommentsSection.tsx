@@ -1,6 +1,6 @@
 import { commentText, storyReadingText } from '@storyloom/shared/messages/reading';
 import type { CommentDto, StoryDto } from '@storyloom/shared/schemas/stories';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { CommentList } from '#web/components/story/CommentList.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { LoadMore } from '#web/components/ui/LoadMore.tsx';
@@ -28,11 +28,24 @@ export function CommentsSection({ story }: { story: StoryDto }) {
   const canComment = story.allow_comments && story.permissions.comment;
   const older = useOlderComments(story);
   const comments = [...older.comments, ...story.comments];
+  // The deleted comment takes its Delete button (the focus's way back from the question) with it: once it
+  // is gone, the Comments heading takes the focus, so a keyboard user is not sent to the top of the page.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const deleted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list's length changes (an item left it).
+  useEffect(() => {
+    if (!deleted.current) return;
+    deleted.current = false;
+    headingRef.current?.focus();
+  }, [comments.length]);
 
   const confirmDelete = () => {
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
-      onSuccess: () => toast.success(storyReadingText.commentDeleted),
+      onSuccess: () => {
+        deleted.current = true;
+        toast.success(storyReadingText.commentDeleted);
+      },
       onError: (err) => toast.error(errorText(err, commentText.deleteFailed)),
       onSettled: () => setToDelete(null),
     });
@@ -40,7 +53,7 @@ export function CommentsSection({ story }: { story: StoryDto }) {
 
   return (
     <section className="comments" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>
+      <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
         Comments{' '}
         <span className="count">
           ({comments.length}

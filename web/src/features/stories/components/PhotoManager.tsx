@@ -24,6 +24,16 @@ export function PhotoManager({ storyId, initial }: { storyId: string; initial: r
   const photos = useStoryPhotos(storyId, initial);
   const list = photos.data ?? [];
   const [notice, setNotice] = useState<string | null>(null);
+  // A removed photo takes its Remove button (the focus's way back from the question) with it: once its row
+  // is gone, "Your photos" takes the focus, so a keyboard user is not sent to the top of the page.
+  const listTitleRef = useRef<HTMLHeadingElement>(null);
+  const removed = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list's length changes (an item left it).
+  useEffect(() => {
+    if (!removed.current) return;
+    removed.current = false;
+    listTitleRef.current?.focus();
+  }, [list.length]);
   return (
     <section className="panel photo-panel" aria-labelledby="panel-photos">
       <h2 id="panel-photos">{photoText.manageSection}</h2>
@@ -33,7 +43,9 @@ export function PhotoManager({ storyId, initial }: { storyId: string; initial: r
       ) : (
         <p className="panel-detail">{photoText.limitReached}</p>
       )}
-      <h3 className="photo-panel-subtitle">{photoText.manageTitle}</h3>
+      <h3 className="photo-panel-subtitle" ref={listTitleRef} tabIndex={-1}>
+        {photoText.manageTitle}
+      </h3>
       {photos.isError && <FormAlert message={errorText(photos.error, photoText.loadFailed)} />}
       {list.length === 0 ? (
         <p className="panel-detail">{photoText.none}</p>
@@ -47,6 +59,9 @@ export function PhotoManager({ storyId, initial }: { storyId: string; initial: r
               index={i}
               order={list.map((p) => p.id)}
               onDone={setNotice}
+              onRemoved={() => {
+                removed.current = true;
+              }}
             />
           ))}
         </ol>
@@ -143,12 +158,14 @@ function PhotoRow({
   index,
   order,
   onDone,
+  onRemoved,
 }: {
   storyId: string;
   photo: StoryPhotoDto;
   index: number;
   order: string[];
   onDone: (message: string) => void;
+  onRemoved: () => void;
 }) {
   const id = useId();
   const update = useUpdatePhoto(storyId);
@@ -265,7 +282,11 @@ function PhotoRow({
         busy={remove.isPending}
         danger
         onConfirm={() =>
-          void run(() => remove.mutateAsync(photo.id), photoText.removeFailed).finally(() => setConfirm(false))
+          void run(() => remove.mutateAsync(photo.id), photoText.removeFailed)
+            .then((done) => {
+              if (done) onRemoved();
+            })
+            .finally(() => setConfirm(false))
         }
         onCancel={() => setConfirm(false)}
       >

@@ -1,0 +1,63 @@
+import { commentText } from '@storyloom/shared/messages/reading';
+import { photoText } from '@storyloom/shared/photos';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api } from '../support/http.ts';
+import { addPhoto, jpegPhoto, settledPhotos } from '../support/photos.ts';
+import { createStory } from '../support/stories.ts';
+import { loginAs, registerVerifiedUser } from '../support/users.ts';
+import { browserTestsEnabled, signIn, url, useBrowser } from './browser.ts';
+
+/** The focused element's text, or 'BODY' when the focus fell to the page. */
+const focusedText = (page: Page) =>
+  page.evaluate(() =>
+    document.activeElement === document.body ? 'BODY' : (document.activeElement?.textContent ?? ''),
+  );
+
+/**
+ * A keyboard-only storyteller removes a photo and a comment (the walk through the product): the button
+ * that opened the question goes away with what it removed, so the focus must land on its list's heading,
+ * not on the page's body (the top of the page for the next Tab).
+ */
+describe.runIf(browserTestsEnabled)('Removing by keyboard (browser)', () => {
+  const browser = useBrowser();
+
+  async function storyWithPhotoAndComment() {
+    const login = await loginAs(await registerVerifiedUser());
+    const caller = { token: login.token };
+    const story = await createStory(caller, { title: 'The orchard' });
+    expect((await addPhoto(caller, story.ID, await jpegPhoto(), 'image/jpeg', { caption: 'Apples' })).status).toBe(201);
+    await settledPhotos(caller, story.ID);
+    const comment = await api('POST', `/api/stories/${story.ID}/comments`, {
+      token: login.token,
+      body: { text: 'We picked them every October.' },
+    });
+    expect(comment.status).toBe(201);
+    await signIn(browser.context, login);
+    await browser.page.goto(url(`/story/${story.ID}`));
+    return browser.page;
+  }
+
+  it('after Remove on a photo, the focus is on "Your photos"', async () => {
+    const page = await storyWithPhotoAndComment();
+    const panel = page.getByRole('region', { name: photoText.manageSection });
+    await panel.getByRole('button', { name: new RegExp(`^${photoText.remove}`) }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: photoText.confirmRemove });
+    await confirm.getByRole('button', { name: photoText.remove, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await panel.getByText(photoText.none).waitFor();
+    await expect.poll(() => focusedText(page)).toBe(photoText.manageTitle);
+  });
+
+  it('after Delete Comment, the focus is on the Comments heading', async () => {
+    const page = await storyWithPhotoAndComment();
+    await page.getByRole('button', { name: /^Delete comment by / }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: commentText.delete.title });
+    await confirm.getByRole('button', { name: commentText.delete.confirm, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(commentText.empty).waitFor();
+    await expect.poll(() => focusedText(page)).toBe('Comments (0)');
+  });
+});
