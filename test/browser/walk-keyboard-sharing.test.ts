@@ -1,6 +1,6 @@
 import { success } from '@storyloom/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { createStory } from '../support/stories.ts';
+import { createStory, shareWith } from '../support/stories.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
 import { browserTestsEnabled, signIn, url, useBrowser } from './browser.ts';
 import { expectToast } from './stories-support.ts';
@@ -39,5 +39,25 @@ describe.runIf(browserTestsEnabled)('Share link by keyboard (browser)', () => {
     await expectToast(page, success.linkRevoked);
     const generate = dialog.getByRole('button', { name: 'Generate Share Link' });
     await expect.poll(() => generate.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('Enter on Remove Share: once the person is off the list, the focus is on "Shared with"', async () => {
+    const login = await loginAs(await registerVerifiedUser());
+    const friend = await registerVerifiedUser();
+    const story = await createStory({ token: login.token }, { title: 'The lake, shared' });
+    await shareWith({ token: login.token }, story.ID, friend.username, 'read');
+    await signIn(browser.context, login);
+    const { page } = browser;
+    await page.goto(url(`/story/${story.ID}`));
+    await page.getByRole('button', { name: 'Manage Privacy & Sharing' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Privacy & Sharing' });
+    await dialog.getByRole('button', { name: `Remove ${friend.username}` }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Remove This Share?' });
+    await confirm.getByRole('button', { name: 'Remove Share', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expectToast(page, success.shareRemoved);
+    await dialog.getByText('Nobody yet.').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Shared with');
   });
 });

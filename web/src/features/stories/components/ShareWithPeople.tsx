@@ -1,7 +1,7 @@
 import { SHARE_PERMISSIONS, type SharePermission } from '@storyloom/shared/constants';
 import { fallback, storyConfirmText, storyShareText, success } from '@storyloom/shared/messages';
 import { type ShareDto, type StoryDto, shareSchema } from '@storyloom/shared/schemas/stories';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
@@ -28,6 +28,16 @@ export function ShareWithPeople({ story }: { story: StoryDto }) {
   const username = form.inputProps('username');
   const permission = form.inputProps('permission');
   const removeError = remove.isError ? errorText(remove.error, fallback.removeShare) : null;
+  // A removed share takes its Remove button (the focus's way back from the question) with it: once the
+  // person is off the list, "Shared with" takes the focus, so a keyboard user stays in the dialog.
+  const listTitleRef = useRef<HTMLHeadingElement>(null);
+  const removed = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list's length changes (a share left it).
+  useEffect(() => {
+    if (!removed.current) return;
+    removed.current = false;
+    listTitleRef.current?.focus();
+  }, [story.shared_with.length]);
 
   const onSubmit = form.submit(
     async (input) => {
@@ -49,7 +59,10 @@ export function ShareWithPeople({ story }: { story: StoryDto }) {
     setToRemove(null);
     if (!target) return;
     remove.mutate(target.id, {
-      onSuccess: () => toast.success(success.shareRemoved),
+      onSuccess: () => {
+        removed.current = true;
+        toast.success(success.shareRemoved);
+      },
       onError: (err) => toast.error(errorText(err, fallback.removeShare)),
     });
   };
@@ -84,7 +97,9 @@ export function ShareWithPeople({ story }: { story: StoryDto }) {
         </div>
       </form>
 
-      <h4 className="share-list-title">{storyShareText.listTitle}</h4>
+      <h4 className="share-list-title" ref={listTitleRef} tabIndex={-1}>
+        {storyShareText.listTitle}
+      </h4>
       {story.shared_with.length === 0 ? (
         <p className="comments-empty">{storyShareText.nobody}</p>
       ) : (
