@@ -1,10 +1,11 @@
+import { promptText } from '@storyloom/shared/messages';
 import { commentText } from '@storyloom/shared/messages/reading';
 import { photoText } from '@storyloom/shared/photos';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.ts';
 import { addPhoto, jpegPhoto, settledPhotos } from '../support/photos.ts';
-import { createStory } from '../support/stories.ts';
+import { createStory, shareWith } from '../support/stories.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
 import { browserTestsEnabled, signIn, url, useBrowser } from './browser.ts';
 
@@ -59,5 +60,25 @@ describe.runIf(browserTestsEnabled)('Removing by keyboard (browser)', () => {
     await page.keyboard.press('Enter');
     await page.getByText(commentText.empty).waitFor();
     await expect.poll(() => focusedText(page)).toBe('Comments (0)');
+  });
+
+  it('after Dismiss on a question from the family, the focus is on "Questions from your family"', async () => {
+    const [teller, asker] = await Promise.all([registerVerifiedUser(), registerVerifiedUser()]);
+    const [tellerLogin, askerLogin] = await Promise.all([loginAs(teller), loginAs(asker)]);
+    const story = await createStory(tellerLogin, { title: 'The orchard' });
+    await shareWith(tellerLogin, story.ID, asker.username, 'read');
+    const asked = await api('POST', `/api/family-questions/${teller.id}`, {
+      token: askerLogin.token,
+      body: { text: 'Where were you born?' },
+    });
+    expect(asked.status).toBe(201);
+    await signIn(browser.context, tellerLogin);
+    const { page } = browser;
+    await page.goto(url('/dashboard'));
+    const panel = page.getByRole('region', { name: promptText.familyTitle });
+    await panel.getByRole('button', { name: `${promptText.dismissFamily}: Where were you born?` }).focus();
+    await page.keyboard.press('Enter');
+    await panel.getByText(promptText.familyEmpty).waitFor();
+    await expect.poll(() => focusedText(page)).toBe(promptText.familyTitle);
   });
 });

@@ -1,4 +1,6 @@
 import { promptText } from '@storyloom/shared/messages';
+import { useEffect, useRef } from 'react';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
@@ -13,9 +15,22 @@ import { AnswerLinks } from './PromptCard.tsx';
  */
 export function FamilyQuestions() {
   const list = useFamilyQuestions();
+  // A dismissed question takes its Dismiss button with it: once it has left the list, the heading takes
+  // the focus, so a keyboard user is not sent to the top of the page.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const dismissed = useRef(false);
+  const count = list.data?.questions.length ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list's length changes (a question left it).
+  useEffect(() => {
+    if (!dismissed.current) return;
+    dismissed.current = false;
+    titleRef.current?.focus();
+  }, [count]);
   return (
     <section className="panel family-questions" aria-labelledby="family-questions-title">
-      <h2 id="family-questions-title">{promptText.familyTitle}</h2>
+      <h2 id="family-questions-title" ref={titleRef} tabIndex={-1}>
+        {promptText.familyTitle}
+      </h2>
       {list.isPending && <Spinner label="Loading questions…" />}
       {list.isError && <LoadError message={list.error.message} onRetry={() => void list.refetch()} />}
       {list.isSuccess && list.data.questions.length === 0 && <p>{promptText.familyEmpty}</p>}
@@ -32,7 +47,13 @@ export function FamilyQuestions() {
                   : promptText.askedByListener(q.story?.title ?? '')}
               </p>
               <AnswerLinks promptId={q.id} label={q.text} />
-              <HideButton id={q.id} text={q.text} />
+              <HideButton
+                id={q.id}
+                text={q.text}
+                onHiding={(hiding) => {
+                  dismissed.current = hiding;
+                }}
+              />
             </li>
           ))}
         </ul>
@@ -41,24 +62,36 @@ export function FamilyQuestions() {
   );
 }
 
-/** "Not now": hides the question from this list and the card (it stays in no other list to bring it back). */
-function HideButton({ id, text }: { id: string; text: string }) {
+/**
+ * "Not now": hides the question from this list and the card (it stays in no other list to bring it back).
+ * Busy, not disabled, while it saves: a focused button that turns disabled drops the focus to the page.
+ */
+function HideButton({ id, text, onHiding }: { id: string; text: string; onHiding: (hiding: boolean) => void }) {
   const hide = useHidePrompt();
   const toast = useToast();
   return (
     <div className="button-row prompt-row">
-      <button
+      <BusyButton
         type="button"
         className="button button-secondary"
-        disabled={hide.isPending}
-        aria-busy={hide.isPending || undefined}
+        busy={hide.isPending}
         aria-label={`${promptText.dismissFamily}: ${text}`}
-        onClick={() =>
-          hide.mutate({ id, hidden: true }, { onError: (err) => toast.error(errorText(err, promptText.hideFailed)) })
-        }
+        onClick={() => {
+          // Said before the call: the list is refetched, and this button gone, before mutate's own onSuccess.
+          onHiding(true);
+          hide.mutate(
+            { id, hidden: true },
+            {
+              onError: (err) => {
+                onHiding(false);
+                toast.error(errorText(err, promptText.hideFailed));
+              },
+            },
+          );
+        }}
       >
         {promptText.dismissFamily}
-      </button>
+      </BusyButton>
     </div>
   );
 }
