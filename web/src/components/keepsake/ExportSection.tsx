@@ -1,5 +1,6 @@
 import { exportText, keepsakeText } from '@storyloom/shared/messages/keepsake';
 import { useState } from 'react';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { errorText } from '#web/lib/api-client.ts';
 import { keepsakeDownloadUrl, saveFrom, useLatestKeepsake, useStartKeepsake } from './api.ts';
@@ -50,22 +51,19 @@ export function ExportSection() {
             {exportText.download}
           </button>
         ) : null}
-        {active ? null : (
-          <button
-            type="button"
-            className={build?.downloadable ? 'button button-secondary' : 'button button-primary'}
-            onClick={onStart}
-            disabled={start.isPending || latest.isPending}
-          >
-            {start.isPending
-              ? exportText.starting
-              : build?.status === 'failed'
-                ? keepsakeText.retry
-                : build?.downloadable
-                  ? exportText.again
-                  : exportText.start}
-          </button>
-        )}
+        {/*
+          Always there, busy (aria-disabled) while the zip is made: a button that vanished or turned disabled
+          under a keyboard user's focus dropped them to the top of the page.
+        */}
+        <BusyButton
+          type="button"
+          className={build?.downloadable ? 'button button-secondary' : 'button button-primary'}
+          onClick={onStart}
+          busy={start.isPending || latest.isPending || active}
+          busyLabel={start.isPending ? exportText.starting : active ? exportText.making : undefined}
+        >
+          {build?.status === 'failed' ? keepsakeText.retry : build?.downloadable ? exportText.again : exportText.start}
+        </BusyButton>
       </div>
       {active ? <p className="profile-note">{exportText.emailNote}</p> : null}
     </div>

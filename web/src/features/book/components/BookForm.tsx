@@ -149,9 +149,11 @@ export function BookForm({
       </fieldset>
       <BusyButton
         className="button button-primary button-block"
-        busy={make.isPending}
+        // Busy (aria-disabled), not disabled, while the book is made: a focused button that turns disabled
+        // drops a keyboard user to the top of the page.
+        busy={make.isPending || busy}
         busyLabel={bookText.making}
-        disabled={busy || chosen.length === 0}
+        disabled={chosen.length === 0}
       >
         {bookText.make}
       </BusyButton>
