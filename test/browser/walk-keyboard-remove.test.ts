@@ -8,6 +8,7 @@ import { addPhoto, jpegPhoto, settledPhotos } from '../support/photos.ts';
 import { createStory, shareWith } from '../support/stories.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
 import { browserTestsEnabled, signIn, url, useBrowser } from './browser.ts';
+import { narratedStory } from './interactive-support.ts';
 
 /** The focused element's text, or 'BODY' when the focus fell to the page. */
 const focusedText = (page: Page) =>
@@ -81,4 +82,24 @@ describe.runIf(browserTestsEnabled)('Removing by keyboard (browser)', () => {
     await panel.getByText(promptText.familyEmpty).waitFor();
     await expect.poll(() => focusedText(page)).toBe(promptText.familyTitle);
   });
+
+  it('after Dismiss on what the family asked, the focus is on "Interactive Features"', async () => {
+    const { login, story } = await narratedStory();
+    const link = await api<{ share_token: string }>('POST', `/api/stories/${story.ID}/share-link`, {
+      token: login.token,
+    });
+    const session = await api<{ session_id: string }>('POST', `/shared/interactive/start/${link.body.share_token}`);
+    await api('POST', `/shared/interactive/question/${session.body.session_id}`, {
+      body: { question: 'Did you ever have a dog?', asked_at: 1000 },
+    });
+    await signIn(browser.context, login);
+    const { page } = browser;
+    await page.goto(url(`/story/${story.ID}`));
+    const panel = page.getByRole('region', { name: 'Interactive Features' });
+    await panel.getByText('Did you ever have a dog?').waitFor();
+    await panel.getByRole('button', { name: 'Dismiss' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => panel.getByText('Did you ever have a dog?').count()).toBe(0);
+    await expect.poll(() => focusedText(page)).toBe('Interactive Features');
+  }, 120_000);
 });

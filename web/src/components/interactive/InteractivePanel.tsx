@@ -1,5 +1,7 @@
 import { interactiveText } from '@storyloom/shared/messages/interactive';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { useAskedQuestions, useDismissAskedQuestion } from './api.ts';
 import { ListenInteractively } from './ListenInteractively.tsx';
 
@@ -16,11 +18,24 @@ export interface InteractivePanelProps {
 export function InteractivePanel({ story, editHref }: InteractivePanelProps) {
   const asked = useAskedQuestions(story.ID);
   const dismiss = useDismissAskedQuestion(story.ID);
-  if (!story.audio_url) return null;
   const questions = asked.data?.questions ?? [];
+  // A dismissed question takes its Dismiss button with it (the list is refetched before mutate's own
+  // callbacks run, so the flag is set on the press): once it has left, the panel's heading takes the
+  // focus, so a keyboard user is not sent to the top of the page.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const dismissing = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list's length changes (a question left it).
+  useEffect(() => {
+    if (!dismissing.current) return;
+    dismissing.current = false;
+    titleRef.current?.focus();
+  }, [questions.length]);
+  if (!story.audio_url) return null;
   return (
     <section className="panel" aria-labelledby="panel-interactive">
-      <h2 id="panel-interactive">Interactive Features</h2>
+      <h2 id="panel-interactive" ref={titleRef} tabIndex={-1}>
+        Interactive Features
+      </h2>
       <p>Listen to your story and ask it questions, as your family can from a share link.</p>
       <ListenInteractively
         title={story.title}
@@ -42,14 +57,21 @@ export function InteractivePanel({ story, editHref }: InteractivePanelProps) {
                   <Link className="button button-secondary" to={editHref}>
                     Add to the story
                   </Link>
-                  <button
+                  <BusyButton
                     type="button"
                     className="button button-secondary"
-                    onClick={() => dismiss.mutate(q.id)}
-                    disabled={dismiss.isPending}
+                    busy={dismiss.isPending}
+                    onClick={() => {
+                      dismissing.current = true;
+                      dismiss.mutate(q.id, {
+                        onError: () => {
+                          dismissing.current = false;
+                        },
+                      });
+                    }}
                   >
                     Dismiss
-                  </button>
+                  </BusyButton>
                 </div>
               </li>
             ))}
