@@ -20,3 +20,29 @@ describe('normalize: more words families call a grandparent by', () => {
     expect(answerStory(story, 'what year was grandmaman born').answer).toContain('1931');
   });
 });
+
+describe('corrections: a year said in two digits, corrected by a bare number', () => {
+  it('"I started in fifty-three. No, fifty-four" answers fifty-four', () => {
+    const story =
+      'I rented the trishaw from a towkay. I started in fifty-three. No, fifty-four, because it was after my mother died.';
+    expect(answerStory(story, 'when did you start on the trishaw').answer).toContain('ifty-four');
+  });
+
+  it('a number said later of something else does not correct the year', () => {
+    const story =
+      'Our son Indra was born in Marabella in fifty-eight. No, I was never one for the union at first. I was shop steward for nine years.';
+    expect(answerStory(story, 'when was indra born').answer).toContain('fifty-eight');
+  });
+});
+
+describe('normalize: a grandparent word typed as two', () => {
+  it('"ah kongs mother" of a story with "Ah Huat" in it is "your mother"', () => {
+    const words = new Set(['ah', 'huat', 'mother']);
+    expect(normalizeQuestion('when did ah kongs mother die', words, words).text).toBe('when did your mother die');
+  });
+
+  it('"dada ji" of a story that says "your dada ji" is the one the story speaks of', () => {
+    const words = new Set(['dada', 'ji']);
+    expect(normalizeQuestion('where was dada ji from', words, words).text).toBe('where was dada ji from');
+  });
+});

@@ -109,7 +109,8 @@ const GREAT_SIBLING: Record<string, string> = { uncle: 'brother', aunt: 'sister'
 function joinKin(storyWords: ReadonlySet<string>) {
   return (out: string[], word: string): string[] => {
     const before = out[out.length - 1];
-    if (before !== undefined && !storyWords.has(before)) {
+    // "ah kong" of a story with "Ah Huat" in it is joined; "dada ji" of a story that says both words stays.
+    if (before !== undefined && (!storyWords.has(before) || !storyWords.has(word.replace(/'s$|s$/, '')))) {
       const joined = `${before}${word}`;
       const bare = joined.replace(/'s$|s$/, '');
       if (kinshipGroup(joined) || kinshipGroup(bare) || kinshipGroup(`${before}-${word}`)) {
