@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerStory } from './ask-for-tests.ts';
+import { factsIn } from './entities.ts';
 import { normalizeQuestion } from './question.ts';
 
 /**
@@ -44,5 +45,28 @@ describe('normalize: a grandparent word typed as two', () => {
   it('"dada ji" of a story that says "your dada ji" is the one the story speaks of', () => {
     const words = new Set(['dada', 'ji']);
     expect(normalizeQuestion('where was dada ji from', words, words).text).toBe('where was dada ji from');
+  });
+});
+
+describe('facts and kinds: a relative of a relative, an age "that year", and the length of a thing', () => {
+  const kinds = (sentence: string) => factsIn(sentence).map((f) => `${f.kind}:${f.text}`);
+
+  it('"My mother\'s brother, Uncle Walter" says who Uncle Walter was', () => {
+    expect(kinds("My mother's brother, Uncle Walter, leased forty acres.")).toContain("person:My mother's brother");
+    const story = "We lived in Hastings. My mother's brother, Uncle Walter, leased forty acres of the lagoon bed.";
+    expect(answerStory(story, 'who was uncle walter').answer).toContain("mother's brother");
+  });
+
+  it('"Les, the eldest of us, nineteen that year" is his age', () => {
+    expect(kinds('My brother Les was the eldest of us, nineteen that year.')).toContain('age:nineteen');
+  });
+
+  it('"how long was the crack" asks a length, in miles too; "how long was the trip" a span of time', () => {
+    expect(normalizeQuestion('how long was the crack', new Set(), new Set()).want).toBe('measure');
+    expect(normalizeQuestion('how long was the crack in the ground', new Set(), new Set()).want).toBe('measure');
+    expect(normalizeQuestion('how long was the trip', new Set(), new Set()).want).toBe('duration');
+    expect(normalizeQuestion('how long were the men away', new Set(), new Set()).want).toBe('duration');
+    const story = 'The ground opened that night. There was a crack in the earth a mile and a half long, spitting fire.';
+    expect(answerStory(story, 'how long was the crack').answer).toContain('a mile and a half');
   });
 });
