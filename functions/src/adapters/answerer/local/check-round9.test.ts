@@ -70,3 +70,14 @@ describe('facts and kinds: a relative of a relative, an age "that year", and the
     expect(answerStory(story, 'how long was the crack').answer).toContain('a mile and a half');
   });
 });
+
+describe('facts: "one" standing for a person', () => {
+  it('"he was the clever one" counts nothing; "one cow" does', () => {
+    const counts = (sentence: string) =>
+      factsIn(sentence)
+        .filter((f) => f.kind === 'count')
+        .map((f) => f.text);
+    expect(counts('There was another brother, Ah Hock, the youngest, but he was the clever one.')).toEqual([]);
+    expect(counts('We had one cow.')).toEqual(['one']);
+  });
+});

@@ -240,7 +240,8 @@ function numberFacts(sentence: string, numbers: NumberSpan[], out: Fact[]): void
     const pronounOne =
       n.value === 1 &&
       /^one$/i.test(n.text) &&
-      (/\b(?:every|each|no|any|some|the|that|this|which|other|another|little|only|last|right|wrong|same|a)\s+$/i.test(
+      // "the clever one", "the youngest one": an adjective may stand between.
+      (/\b(?:every|each|no|any|some|the|that|this|which|other|another|little|only|last|right|wrong|same|a)\s+(?:[a-z]+\s+)?$/i.test(
         before,
       ) ||
         /^\s+(?:of|day|night|morning|evening|afternoon|time|more|another|thing|way)\b/i.test(after));
