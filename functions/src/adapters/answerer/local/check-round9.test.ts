@@ -81,3 +81,11 @@ describe('facts: "one" standing for a person', () => {
     expect(counts('We had one cow.')).toEqual(['one']);
   });
 });
+
+describe('decide: a sentence a check turned down does not outweigh one that answers', () => {
+  it('"my first year at the refinery" does not stop "thirty-two years at that refinery" from answering', () => {
+    const story =
+      'I went to work at the refinery in fifty-four. I was a union man from my first year at the refinery, I worked there proud. I retired in nineteen eighty-six, thirty-two years at that refinery.';
+    expect(answerStory(story, 'how many years did you work at the refinery').answer).toContain('thirty-two years');
+  });
+});
