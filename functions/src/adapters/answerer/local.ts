@@ -1,4 +1,5 @@
 import { check } from './local/check.ts';
+import { confidence } from './local/confidence.ts';
 import { denies, isCorrection, laterCorrection } from './local/corrections.ts';
 import { continues, decide, type Judged, judge } from './local/decide.ts';
 import { phrase, phraseTuning, settledFact, toFirstPerson } from './local/phrase.ts';
@@ -56,6 +57,10 @@ export function answerLocally(request: AnswerRequest, engine: Answer['engine'] =
   const decision = decide(judged, index, request.heardCount);
   trace?.push(`decide: ${decision.kind}${decision.kind === 'answer' ? ` #${decision.chosen.id}` : ''}`);
   if (decision.kind !== 'answer') return decline(decision.kind, engine);
+  // calibrated decline: an answer the stages' own measures make unlikely is not given.
+  const sure = confidence({ judged, chosen: decision.chosen, question, terms, index });
+  trace?.push(`confidence: ${sure.score.toFixed(2)}${sure.confident ? '' : ', below the threshold'}`);
+  if (!sure.confident) return decline('not-in-story', engine);
   // resolve corrections: a later heard sentence that corrects what the chosen one says about the same thing.
   const typed = isTyped(question.want);
   const chosen = typed ? decision.chosen : resolveCorrection(decision.chosen, judged, index, request.heardCount);

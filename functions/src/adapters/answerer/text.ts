@@ -50,9 +50,19 @@ function readTokens(tokens: WinkTokens): TokenInfo[] {
 /** Sentences come from the model-free splitter (sentences.ts), so every route numbers them the same way. */
 export { splitSentences } from './sentences.ts';
 
+/**
+ * "my father's," → "my father 's,": wink-nlp keeps a word with a clitic whole when punctuation follows it,
+ * adds it to its lexicon as a new word, and from then on keeps that word whole everywhere — so its tokens (and
+ * the answers) would depend on which stories a container read before. Split before wink sees the text, as it
+ * splits the clitic itself otherwise. Token values stay in the text's order (callers find them with indexOf).
+ */
+function splitClitics(text: string): string {
+  return text.replace(/(\p{L})(['’](?:s|re|ll|ve|d|m)|n['’]t)(?=[^\p{L}]|$)/giu, '$1 $2');
+}
+
 /** Tokens and index terms of a short text (a question, or one sentence). */
 export function analyzeShort(text: string): { terms: Term[]; tokens: TokenInfo[] } {
-  const tokens = readTokens(nlp.readDoc(text).tokens());
+  const tokens = readTokens(nlp.readDoc(splitClitics(text)).tokens());
   return { terms: [...indexTerms(tokens), ...numberTerms(text)], tokens };
 }
 
@@ -164,11 +174,14 @@ export function lemmaTerm(lemma: string): string | undefined {
 
 function indexTerms(tokens: TokenInfo[]): Term[] {
   const out: Term[] = [];
-  for (const token of tokens) {
-    if (token.type !== 'word' && token.type !== 'number') continue;
-    if (token.stop && !CONTENT_STOP_WORDS.has(token.lemma)) continue;
+  tokens.forEach((token, k) => {
+    if (token.type !== 'word' && token.type !== 'number') return;
+    // "the mine", "a mine": a stop word the tagger reads as a noun after an article is a thing (the pit, not
+    // "mine" the pronoun), and is kept.
+    const thing = token.pos === 'NOUN' && /^(?:the|a|an)$/i.test(tokens[k - 1]?.value ?? '');
+    if (token.stop && !CONTENT_STOP_WORDS.has(token.lemma) && !thing) return;
     const lemma = token.lemma.replace(/[.']/g, '');
-    if (!lemma || lemma.length < 2 || isCardinal(token.value.toLowerCase())) continue;
+    if (!lemma || lemma.length < 2 || isCardinal(token.value.toLowerCase())) return;
     // The lemma maps listeners' words onto the story's; the stem then joins "owner" and "own".
     // "mamá", "papá": a family word written with its accent is the same word.
     const synonym = synonymOf(lemma) ?? synonymOf(lemma.normalize('NFD').replace(/\p{M}/gu, ''));
@@ -178,6 +191,6 @@ function indexTerms(tokens: TokenInfo[]): Term[] {
       for (const part of lemma.split('-'))
         if (part.length > 1) out.push({ term: stemOf(synonymOf(part) ?? part), pos: token.pos });
     }
-  }
+  });
   return out;
 }

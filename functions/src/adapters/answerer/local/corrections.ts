@@ -128,10 +128,19 @@ export function laterCorrection(
     const facts = answeringFacts(story.facts[i]!, want, questionText).filter(
       (f) => !repeat(i, f) && f.kind === chosen.fact.kind,
     );
+    // "I started in fifty-three. No, fifty-four": a year said in two digits is corrected by a bare number.
+    // The new year is near the old one ("fifty-three… no, fifty-four"), not any number said after ("for nine years").
+    const yearSaid = findNumbers(chosen.fact.text)[0]?.value ?? 100;
+    const shortYear = chosen.fact.kind === 'year' && yearSaid < 100;
     const found =
-      facts.length || !UNIT_KINDS.has(chosen.fact.kind)
+      facts.length || !(UNIT_KINDS.has(chosen.fact.kind) || shortYear)
         ? facts
-        : story.facts[i]!.filter((f) => f.kind === 'count' && factValue(f) !== corrected);
+        : story.facts[i]!.filter(
+            (f) =>
+              f.kind === 'count' &&
+              factValue(f) !== corrected &&
+              (!shortYear || (!repeat(i, f) && Math.abs((findNumbers(f.text)[0]?.value ?? 1000) - yearSaid) <= 10)),
+          ).map((f) => (shortYear ? { ...f, kind: 'year' as const } : f));
     return found.filter((f) => !saidOfOther(story.texts[i]!, story.facts[i]!, f, questionText));
   };
   // "No, wait. / Four, when I was little." / "Sorry, not a term. / A quarter. / Two hundred pounds a

@@ -22,7 +22,12 @@ export function decide(judged: readonly Judged[], index: StoryIndex, heardCount:
   const lastId = (j: Judged) => index.ids[j.bridge ?? j.index]!;
   const passing = judged.filter((j) => j.passes);
   const heardAll = judged.filter((j) => lastId(j) <= heardCount);
-  const bestCoverage = Math.max(0, ...heardAll.map((j) => j.coverage));
+  // A sentence a check rule turned down (its fact is of another thing: "my first year") does not outweigh one
+  // that answers with less of the question's words ("thirty-two years at that refinery").
+  const bestCoverage = Math.max(
+    0,
+    ...heardAll.filter((j) => !j.blocked?.some((b) => b.startsWith('check:'))).map((j) => j.coverage),
+  );
   const heard = best(
     passing.filter(
       (j) => lastId(j) <= heardCount && (!j.facts.length || j.coverage + decideTuning.typedShortfall >= bestCoverage),

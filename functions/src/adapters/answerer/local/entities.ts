@@ -62,6 +62,8 @@ const KIN =
   /\b(?:my|our|your|his|her|their)\s+(?:(?:little|older|younger|big|baby|best|old|late|own)\s+)*(mother|father|mom|mum|mam|mama|dad|papa|brother|sister|uncle|aunt|cousin|grandmother|grandfather|grandma|grandpa|nan|nana|son|daughter|husband|wife|friend|pal|neighbou?r|boss|teacher|mother-in-law|father-in-law|massi|tía|halabeoji|dziadek)\b(?:\s+[A-Z][\w'-]*)?/gi;
 const NAMED_KIN =
   /\b[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*['’]s\s+(?:(?:little|older|younger|eldest|oldest|youngest|baby|big|only)\s+)?(?:nephew|niece|son|daughter|boy|girl|brother|sister|mother|father|widow|widower|wife|husband|cousin|uncle|aunt|grandson|granddaughter|friend)\b/g;
+const KIN_OF_KIN =
+  /\b(?:my|our|your|his|her|their)\s+(?:mother|father|mom|mum|dad|brother|sister|uncle|aunt|husband|wife|grandmother|grandfather|cousin)['’]s\s+(?:(?:little|older|younger|eldest|youngest|big|baby)\s+)?(?:mother|father|brother|sister|uncle|aunt|husband|wife|son|daughter|cousin|nephew|niece|people|family)\b/gi;
 const ROLE =
   /\b(?:a|an|the)\s+(?:(?:\w+)\s+){0,2}?(man|woman|men|women|boy|girl|lady|fellow|fella|bloke|teacher|headmaster|headmistress|caretaker|doctor|nurse|cook|driver|foreman|overlooker|bartender|student|family|church|company|government|pirates?|soldiers?|sailors?|examiner|captain|priest|reverend|farmer|rancher|supplier|technician|instructor|boss|owner|neighbou?r|friend|stranger|kids|children|prisoners|folks|crew|couple)\b/gi;
 const PLACE_PREP =
@@ -147,8 +149,8 @@ function numberFacts(sentence: string, numbers: NumberSpan[], out: Fact[]): void
       if (!n.year) push(out, 'count', n.text, n.start);
       continue;
     }
-    // "nineteen years old" is an age, not a duration.
-    const aged = AGE_AFTER.test(after);
+    // "nineteen years old" is an age, not a duration; so is "Les, the eldest, nineteen that year".
+    const aged = AGE_AFTER.test(after) || (/,\s*$/.test(before) && /^\s+(?:that year|at the time)\b/i.test(after));
     const time = aged ? null : TIME_UNITS.exec(after);
     if (time) push(out, 'duration', sentence.slice(n.start, n.end + time[0].length), n.start);
     const measure = MEASURE_UNITS.exec(after);
@@ -238,7 +240,8 @@ function numberFacts(sentence: string, numbers: NumberSpan[], out: Fact[]): void
     const pronounOne =
       n.value === 1 &&
       /^one$/i.test(n.text) &&
-      (/\b(?:every|each|no|any|some|the|that|this|which|other|another|little|only|last|right|wrong|same|a)\s+$/i.test(
+      // "the clever one", "the youngest one": an adjective may stand between.
+      (/\b(?:every|each|no|any|some|the|that|this|which|other|another|little|only|last|right|wrong|same|a)\s+(?:[a-z]+\s+)?$/i.test(
         before,
       ) ||
         /^\s+(?:of|day|night|morning|evening|afternoon|time|more|another|thing|way)\b/i.test(after));
@@ -286,6 +289,8 @@ export function factsIn(sentence: string): Fact[] {
   for (const m of sentence.matchAll(ROLE)) push(out, 'person', m[0], m.index!);
   // "Nina Lebedeva's nephew": the relative of someone named is a person of their own.
   for (const m of sentence.matchAll(NAMED_KIN)) push(out, 'person', m[0], m.index!);
+  // "my mother's brother": a relative of a relative, who is neither of them.
+  for (const m of sentence.matchAll(KIN_OF_KIN)) push(out, 'person', m[0], m.index!);
   // Capitalised words inside the sentence: names of people, places, ships, shops.
   for (const m of sentence.matchAll(
     /(?<=\S\s+|["“(]\s*)(?:[A-Z][\w'’-]*)(?:\s+(?:of\s+|the\s+|de\s+|van\s+)?[A-Z][\w'’-]*)*/g,

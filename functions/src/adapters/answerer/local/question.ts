@@ -37,7 +37,8 @@ const WANTS: Array<[RegExp, Want]> = [
   [/\b(what|how much) (was|were|is) (the |your |his |her |a )?(pay|salary|wage|wages|price|cost|rent|fare)\b/, 'money'],
   [/\bhow (old|young)\b|\bwhat age\b|\b(until|till|to) what age\b|\bat what age\b/, 'age'],
   [
-    /\bhow long\b.*\b(was|were|is) (the |it |your |his |her )?(sack|rope|road|boat|ship|table|line|bridge|river|room|car|barn)\b/,
+    // "how long was the crack": the length of a thing; "how long was the trip" is a span of time.
+    /^how long (?:was|were|is|are) (?:the |your |his |her |their |that )(?!(?:trip|journey|ride|drive|flight|bus|train|tram|ferry|commute|voyage|crossing|walk|war|strike|course|wait|visit|stay|shift|day|night|week|winter|summer|season|holiday|vacation|marriage|wedding|honeymoon|funeral|service|party|meeting|lesson|class|training|apprenticeship|time|delay|layover|journey|siege|blockade|occupation|curfew|drought|flood|storm|eruption|blackout|school day|term|semester|sentence|engagement|courtship|labou?r|illness|quarantine)s?\b)[a-z]+(?: (?!(?:away|there|gone|out|in|up|down|home|open|closed|married|alive|together|apart|here|for)\b)[a-z]+)?(?: (?:in|on|of|at|across|along|by|to|from|through) (?:the |a |an |our |your |their )?[a-z]+)?$/,
     'measure',
   ],
   [/\bhow long\b|\bfor how long\b|\bhow many (years|months|weeks|days|hours|minutes|summers|seasons)\b/, 'duration'],
@@ -109,7 +110,8 @@ const GREAT_SIBLING: Record<string, string> = { uncle: 'brother', aunt: 'sister'
 function joinKin(storyWords: ReadonlySet<string>) {
   return (out: string[], word: string): string[] => {
     const before = out[out.length - 1];
-    if (before !== undefined && !storyWords.has(before)) {
+    // "ah kong" of a story with "Ah Huat" in it is joined; "dada ji" of a story that says both words stays.
+    if (before !== undefined && (!storyWords.has(before) || !storyWords.has(word.replace(/'s$|s$/, '')))) {
       const joined = `${before}${word}`;
       const bare = joined.replace(/'s$|s$/, '');
       if (kinshipGroup(joined) || kinshipGroup(bare) || kinshipGroup(`${before}-${word}`)) {

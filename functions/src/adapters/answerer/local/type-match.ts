@@ -191,6 +191,8 @@ const DIMENSION_UNITS: Record<string, RegExp> = {
   distance: /\b(?:miles?|kilomet(?:er|re)s?|km|blocks?|yards?|feet|foot|met(?:er|re)s?|away)\b/i,
   size: /\b(?:acres?|hectares?|square|feet|foot|yards?|met(?:er|re)s?|rooms?|storeys?|stories|floors?|big|wide|long|high|tall)\b/i,
   height: /\b(?:feet|foot|inch(?:es)?|yards?|met(?:er|re)s?|storeys?|stories|floors?|high|deep|tall|long)\b/i,
+  // "how long was the crack": a length, in miles as well as feet.
+  length: /\b(?:miles?|kilomet(?:er|re)s?|km|blocks?|yards?|feet|foot|inch(?:es)?|met(?:er|re)s?|long)\b/i,
   weight: /\b(?:pounds?|lbs?|kilos?|kilograms?|tons?|tonnes?|stones?|ounces?|grams?)\b/i,
   temperature: /\b(?:degrees?|below|above|zero|freezing)\b/i,
   speed: /\b(?:an? (?:hour|minute|second)|per (?:hour|minute|second)|knots?|mph)\b/i,
@@ -207,7 +209,7 @@ const HOW_DIMENSION: Record<string, string> = {
   high: 'height',
   deep: 'height',
   low: 'height',
-  long: 'height',
+  long: 'length',
   heavy: 'weight',
   hot: 'temperature',
   cold: 'temperature',
