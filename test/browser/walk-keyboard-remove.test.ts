@@ -102,4 +102,23 @@ describe.runIf(browserTestsEnabled)('Removing by keyboard (browser)', () => {
     await expect.poll(() => panel.getByText('Did you ever have a dog?').count()).toBe(0);
     await expect.poll(() => focusedText(page)).toBe('Interactive Features');
   }, 120_000);
+
+  it('after Remove from my list on a story shared with me, the focus is on "Shared with you"', async () => {
+    const [owner, reader] = await Promise.all([registerVerifiedUser(), registerVerifiedUser()]);
+    const [ownerLogin, readerLogin] = await Promise.all([loginAs(owner), loginAs(reader)]);
+    for (const title of ['The orchard', 'The barn']) {
+      const story = await createStory(ownerLogin, { title });
+      await shareWith(ownerLogin, story.ID, reader.username, 'read');
+    }
+    await signIn(browser.context, readerLogin);
+    const { page } = browser;
+    await page.goto(url('/dashboard'));
+    await page.getByRole('button', { name: 'Remove The orchard from my list' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Remove from Your List?' });
+    await confirm.getByRole('button', { name: 'Remove from My List', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('button', { name: 'Remove The orchard from my list' }).count()).toBe(0);
+    await expect.poll(() => focusedText(page)).toBe('Shared with you (1)');
+  });
 });

@@ -1,7 +1,8 @@
 import { fallback, storyConfirmText } from '@storyloom/shared/messages';
 import { type StoryDto, storyMessages } from '@storyloom/shared/schemas/stories';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { MAIN_ID } from '#web/components/layout/Layout.tsx';
 import { FamilyQuestions } from '#web/components/prompts/FamilyQuestions.tsx';
 import { PromptCard } from '#web/components/prompts/PromptCard.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
@@ -63,6 +64,15 @@ function DashboardLists({
   const extra = useMoreSharedWithMe(first?.shared_next_cursor ?? null);
   const shared = [...(first?.shared_stories ?? []), ...extra.pages.flatMap((p) => p.stories)];
   const sharedMore = extra.more;
+  // A story left from the list takes its button (the focus's way back from the question) with it: once it
+  // is gone, "Shared with you" takes the focus (or <main> when that was the last), not the page's body.
+  const leaving = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list's length changes (a story left it).
+  useEffect(() => {
+    if (!leaving.current) return;
+    leaving.current = false;
+    (document.getElementById('shared-stories-title') ?? document.getElementById(MAIN_ID))?.focus();
+  }, [shared.length]);
   return (
     <>
       {stories.length > 0 && !voiceCloned && <VoiceBanner />}
@@ -95,7 +105,7 @@ function DashboardLists({
       {shared.length > 0 && (
         <section className="story-section" aria-labelledby="shared-stories-title">
           <div className="section-heading">
-            <h2 id="shared-stories-title">
+            <h2 id="shared-stories-title" tabIndex={-1}>
               Shared with you{' '}
               <span className="count">
                 ({shared.length}
@@ -103,7 +113,12 @@ function DashboardLists({
               </span>
             </h2>
           </div>
-          <SharedList stories={shared} />
+          <SharedList
+            stories={shared}
+            onLeaving={(now) => {
+              leaving.current = now;
+            }}
+          />
           <LoadMore list={sharedMore} what="Shared Stories" fallback={fallback.loadStories} />
         </section>
       )}
@@ -112,7 +127,7 @@ function DashboardLists({
 }
 
 /** The stories shared with the user; each can be removed from their list (issue 11), after a question. */
-function SharedList({ stories }: { stories: StoryDto[] }) {
+function SharedList({ stories, onLeaving }: { stories: StoryDto[]; onLeaving: (leaving: boolean) => void }) {
   const toast = useToast();
   const leave = useLeaveSharedStory();
   const [toLeave, setToLeave] = useState<StoryDto | null>(null);
@@ -121,9 +136,14 @@ function SharedList({ stories }: { stories: StoryDto[] }) {
     const story = toLeave;
     setToLeave(null);
     if (!story) return;
+    // Said before the call: the list may be refetched, and this story's row gone, before mutate's callbacks.
+    onLeaving(true);
     leave.mutate(story.ID, {
       onSuccess: (answer) => toast.success(answer?.message || storyMessages.leftShare),
-      onError: (err) => toast.error(errorText(err, LEAVE_SHARE_FAILED)),
+      onError: (err) => {
+        onLeaving(false);
+        toast.error(errorText(err, LEAVE_SHARE_FAILED));
+      },
     });
   };
 
