@@ -1,7 +1,7 @@
 import { interactiveText } from '@storyloom/shared/messages/interactive';
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
+import { useFocusAfterRemoval } from '#web/hooks/use-focus-after-removal.ts';
 import { useAskedQuestions, useDismissAskedQuestion } from './api.ts';
 import { ListenInteractively } from './ListenInteractively.tsx';
 
@@ -19,17 +19,9 @@ export function InteractivePanel({ story, editHref }: InteractivePanelProps) {
   const asked = useAskedQuestions(story.ID);
   const dismiss = useDismissAskedQuestion(story.ID);
   const questions = asked.data?.questions ?? [];
-  // A dismissed question takes its Dismiss button with it (the list is refetched before mutate's own
-  // callbacks run, so the flag is set on the press): once it has left, the panel's heading takes the
-  // focus, so a keyboard user is not sent to the top of the page.
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  const dismissing = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list's length changes (a question left it).
-  useEffect(() => {
-    if (!dismissing.current) return;
-    dismissing.current = false;
-    titleRef.current?.focus();
-  }, [questions.length]);
+  // A dismissed question takes its Dismiss button (and the keyboard's focus) with it: the heading takes the
+  // focus. The list is refetched before mutate's own callbacks run, so the press itself marks the removal.
+  const { targetRef: titleRef, removing } = useFocusAfterRemoval(questions.length);
   if (!story.audio_url) return null;
   return (
     <section className="panel" aria-labelledby="panel-interactive">
@@ -62,10 +54,10 @@ export function InteractivePanel({ story, editHref }: InteractivePanelProps) {
                     className="button button-secondary"
                     busy={dismiss.isPending}
                     onClick={() => {
-                      dismissing.current = true;
+                      removing();
                       dismiss.mutate(q.id, {
                         onError: () => {
-                          dismissing.current = false;
+                          removing(false);
                         },
                       });
                     }}

@@ -1,9 +1,9 @@
 import { promptText } from '@storyloom/shared/messages';
-import { useEffect, useRef } from 'react';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { LoadError } from '#web/components/ui/LoadError.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
+import { useFocusAfterRemoval } from '#web/hooks/use-focus-after-removal.ts';
 import { errorText } from '#web/lib/api-client.ts';
 import { formatLongDate } from '#web/lib/format.ts';
 import { useFamilyQuestions, useHidePrompt } from './api.ts';
@@ -15,17 +15,8 @@ import { AnswerLinks } from './PromptCard.tsx';
  */
 export function FamilyQuestions() {
   const list = useFamilyQuestions();
-  // A dismissed question takes its Dismiss button with it: once it has left the list, the heading takes
-  // the focus, so a keyboard user is not sent to the top of the page.
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  const dismissed = useRef(false);
-  const count = list.data?.questions.length ?? 0;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list's length changes (a question left it).
-  useEffect(() => {
-    if (!dismissed.current) return;
-    dismissed.current = false;
-    titleRef.current?.focus();
-  }, [count]);
+  // A removed item takes its button (and the keyboard's focus) with it: the heading takes the focus.
+  const { targetRef: titleRef, removing } = useFocusAfterRemoval(list.data?.questions.length ?? 0);
   return (
     <section className="panel family-questions" aria-labelledby="family-questions-title">
       <h2 id="family-questions-title" ref={titleRef} tabIndex={-1}>
@@ -51,7 +42,7 @@ export function FamilyQuestions() {
                 id={q.id}
                 text={q.text}
                 onHiding={(hiding) => {
-                  dismissed.current = hiding;
+                  removing(hiding);
                 }}
               />
             </li>

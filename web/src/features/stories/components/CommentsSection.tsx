@@ -1,10 +1,11 @@
 import { commentText, storyReadingText } from '@storyloom/shared/messages/reading';
 import type { CommentDto, StoryDto } from '@storyloom/shared/schemas/stories';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { CommentList } from '#web/components/story/CommentList.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { LoadMore } from '#web/components/ui/LoadMore.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
+import { useFocusAfterRemoval } from '#web/hooks/use-focus-after-removal.ts';
 import { errorText } from '#web/lib/api-client.ts';
 import { preloadChunksOf } from '#web/lib/lazy-chunks.ts';
 import { useDeleteComment } from '../api/delete-comment.ts';
@@ -28,22 +29,14 @@ export function CommentsSection({ story }: { story: StoryDto }) {
   const canComment = story.allow_comments && story.permissions.comment;
   const older = useOlderComments(story);
   const comments = [...older.comments, ...story.comments];
-  // The deleted comment takes its Delete button (the focus's way back from the question) with it: once it
-  // is gone, the Comments heading takes the focus, so a keyboard user is not sent to the top of the page.
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const deleted = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list's length changes (an item left it).
-  useEffect(() => {
-    if (!deleted.current) return;
-    deleted.current = false;
-    headingRef.current?.focus();
-  }, [comments.length]);
+  // A removed item takes its button (and the keyboard's focus) with it: the heading takes the focus.
+  const { targetRef: headingRef, removing } = useFocusAfterRemoval(comments.length);
 
   const confirmDelete = () => {
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
       onSuccess: () => {
-        deleted.current = true;
+        removing();
         toast.success(storyReadingText.commentDeleted);
       },
       onError: (err) => toast.error(errorText(err, commentText.deleteFailed)),

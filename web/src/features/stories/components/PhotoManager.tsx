@@ -11,6 +11,7 @@ import { SecureImage } from '#web/components/media/SecureImage.tsx';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
+import { useFocusAfterRemoval } from '#web/hooks/use-focus-after-removal.ts';
 import { errorText } from '#web/lib/api-client.ts';
 import { uploadMedia } from '#web/lib/upload.ts';
 import { useAddPhoto, useRemovePhoto, useReorderPhotos, useStoryPhotos, useUpdatePhoto } from '../api/photos.ts';
@@ -24,16 +25,8 @@ export function PhotoManager({ storyId, initial }: { storyId: string; initial: r
   const photos = useStoryPhotos(storyId, initial);
   const list = photos.data ?? [];
   const [notice, setNotice] = useState<string | null>(null);
-  // A removed photo takes its Remove button (the focus's way back from the question) with it: once its row
-  // is gone, "Your photos" takes the focus, so a keyboard user is not sent to the top of the page.
-  const listTitleRef = useRef<HTMLHeadingElement>(null);
-  const removed = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list's length changes (an item left it).
-  useEffect(() => {
-    if (!removed.current) return;
-    removed.current = false;
-    listTitleRef.current?.focus();
-  }, [list.length]);
+  // A removed item takes its button (and the keyboard's focus) with it: the heading takes the focus.
+  const { targetRef: listTitleRef, removing } = useFocusAfterRemoval(list.length);
   return (
     <section className="panel photo-panel" aria-labelledby="panel-photos">
       <h2 id="panel-photos">{photoText.manageSection}</h2>
@@ -60,7 +53,7 @@ export function PhotoManager({ storyId, initial }: { storyId: string; initial: r
               order={list.map((p) => p.id)}
               onDone={setNotice}
               onRemoved={() => {
-                removed.current = true;
+                removing();
               }}
             />
           ))}

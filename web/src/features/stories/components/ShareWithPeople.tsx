@@ -1,11 +1,12 @@
 import { SHARE_PERMISSIONS, type SharePermission } from '@storyloom/shared/constants';
 import { fallback, storyConfirmText, storyShareText, success } from '@storyloom/shared/messages';
 import { type ShareDto, type StoryDto, shareSchema } from '@storyloom/shared/schemas/stories';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
+import { useFocusAfterRemoval } from '#web/hooks/use-focus-after-removal.ts';
 import { useForm } from '#web/hooks/use-form.ts';
 import { errorText } from '#web/lib/api-client.ts';
 import { useRemoveShare } from '../api/remove-share.ts';
@@ -28,16 +29,8 @@ export function ShareWithPeople({ story }: { story: StoryDto }) {
   const username = form.inputProps('username');
   const permission = form.inputProps('permission');
   const removeError = remove.isError ? errorText(remove.error, fallback.removeShare) : null;
-  // A removed share takes its Remove button (the focus's way back from the question) with it: once the
-  // person is off the list, "Shared with" takes the focus, so a keyboard user stays in the dialog.
-  const listTitleRef = useRef<HTMLHeadingElement>(null);
-  const removed = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list's length changes (a share left it).
-  useEffect(() => {
-    if (!removed.current) return;
-    removed.current = false;
-    listTitleRef.current?.focus();
-  }, [story.shared_with.length]);
+  // A removed item takes its button (and the keyboard's focus) with it: the heading takes the focus.
+  const { targetRef: listTitleRef, removing } = useFocusAfterRemoval(story.shared_with.length);
 
   const onSubmit = form.submit(
     async (input) => {
@@ -60,7 +53,7 @@ export function ShareWithPeople({ story }: { story: StoryDto }) {
     if (!target) return;
     remove.mutate(target.id, {
       onSuccess: () => {
-        removed.current = true;
+        removing();
         toast.success(success.shareRemoved);
       },
       onError: (err) => toast.error(errorText(err, fallback.removeShare)),
