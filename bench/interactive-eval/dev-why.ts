@@ -4,11 +4,7 @@
  * reasons the decide and check stages turned it down — tallied, with the questions under each reason. Dev split
  * only: the validation and test splits are never read here.
  */
-import { answerLocally } from '@storyloom/functions/adapters/answerer/local';
-import { check } from '@storyloom/functions/adapters/answerer/local/check';
-import { judge } from '@storyloom/functions/adapters/answerer/local/decide';
-import { normalizeQuestion } from '@storyloom/functions/adapters/answerer/local/question';
-import { questionTerms, retrieve, storyIndex } from '@storyloom/functions/adapters/answerer/local/retrieve';
+import { answerLocally, decideLocally } from '@storyloom/functions/adapters/answerer/local';
 import { splitSentences } from '@storyloom/functions/adapters/answerer/text';
 import { heardCountFor, loadEvalSet } from './score.ts';
 
@@ -28,10 +24,7 @@ for (const story of loadEvalSet('dev').filter((s) => !prefixes.length || prefixe
     const gold = sentences.filter((s) => expected.answer.some((a) => s.text.includes(a))).map((s) => s.id);
     const answer = answerLocally({ ...request, heardCount, question: q.q });
     if (answer.citedSentenceIds.some((id) => gold.includes(id))) continue;
-    const index = storyIndex(request);
-    const question = normalizeQuestion(q.q, index.words, index.otherKin, index.narratorSex);
-    const terms = questionTerms(question, index);
-    const judged = check(judge(index, retrieve(index, terms), question, terms), question, index, terms);
+    const { judged, terms } = decideLocally({ ...request, heardCount, question: q.q });
     const mine = judged.filter((j) => gold.includes(j.id));
     const line = `${story.file.slice(0, 3)} "${q.q}" → ${answer.declined ?? answer.answer.slice(0, 60)}`;
     if (mine.length === 0)

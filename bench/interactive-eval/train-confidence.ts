@@ -10,13 +10,8 @@
  * gate declines hold at least two wrong ones for each right one. The validation and test splits are never read.
  */
 import { writeFileSync } from 'node:fs';
-import { answerLocally } from '@storyloom/functions/adapters/answerer/local';
-import { check } from '@storyloom/functions/adapters/answerer/local/check';
+import { answerLocally, decideLocally } from '@storyloom/functions/adapters/answerer/local';
 import { confidenceTuning, FEATURES, featuresOf } from '@storyloom/functions/adapters/answerer/local/confidence';
-import { judge } from '@storyloom/functions/adapters/answerer/local/decide';
-import { decide } from '@storyloom/functions/adapters/answerer/local/decide-pick';
-import { normalizeQuestion } from '@storyloom/functions/adapters/answerer/local/question';
-import { questionTerms, retrieve, storyIndex } from '@storyloom/functions/adapters/answerer/local/retrieve';
 import { splitSentences } from '@storyloom/functions/adapters/answerer/text';
 import { heardCountFor, loadEvalSet } from './score.ts';
 
@@ -33,7 +28,6 @@ for (const story of loadEvalSet('dev')) {
     story: { title: story.title, location: story.location, startDate: story.start_date, endDate: story.end_date },
     sentences,
   };
-  const index = storyIndex(request);
   for (const q of story.questions) {
     const heardCount = heardCountFor(sentences, story.content, q.asked_after);
     const answer = answerLocally({ ...request, heardCount, question: q.q });
@@ -41,10 +35,7 @@ for (const story of loadEvalSet('dev')) {
     const expected = q.expect;
     const cited = answer.citedSentenceIds.map((id) => sentences.find((s) => s.id === id)?.text ?? '');
     const right = typeof expected !== 'string' && cited.some((t) => expected.answer.some((p) => t.includes(p)));
-    const question = normalizeQuestion(q.q, index.words, index.otherKin, index.narratorSex);
-    const terms = questionTerms(question, index);
-    const judged = check(judge(index, retrieve(index, terms), question, terms), question, index, terms);
-    const decision = decide(judged, index, heardCount);
+    const { index, question, terms, judged, decision } = decideLocally({ ...request, heardCount, question: q.q });
     if (decision.kind !== 'answer') continue;
     examples.push({ x: featuresOf({ judged, chosen: decision.chosen, question, terms, index }), right: right ? 1 : 0 });
   }

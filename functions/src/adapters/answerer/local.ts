@@ -31,8 +31,12 @@ function decline(kind: 'not-in-story' | 'not-yet-heard', engine: Answer['engine'
   return { answer: declineText[kind], citedSentenceIds: [], declined: kind, engine };
 }
 
-/** Synchronous core of the local answerer (the OpenAI adapter uses it for its fallback and unheard check). */
-export function answerLocally(request: AnswerRequest, engine: Answer['engine'] = 'local', trace?: Trace): Answer {
+/**
+ * The stages up to the decision (normalize, retrieve, type-match, check, decide), for one question heard up to
+ * `request.heardCount`. The answerer goes on from here; the evaluation tools (dev-why, train-confidence) read
+ * the same stages through it instead of wiring them again.
+ */
+export function decideLocally(request: AnswerRequest, trace?: Trace) {
   const index = storyIndex(request);
   // normalize
   const question = normalizeQuestion(request.question, index.words, index.otherKin, index.narratorSex);
@@ -56,6 +60,12 @@ export function answerLocally(request: AnswerRequest, engine: Answer['engine'] =
   // decide
   const decision = decide(judged, index, request.heardCount);
   trace?.push(`decide: ${decision.kind}${decision.kind === 'answer' ? ` #${decision.chosen.id}` : ''}`);
+  return { index, question, terms, judged, decision };
+}
+
+/** Synchronous core of the local answerer (the OpenAI adapter uses it for its fallback and unheard check). */
+export function answerLocally(request: AnswerRequest, engine: Answer['engine'] = 'local', trace?: Trace): Answer {
+  const { index, question, terms, judged, decision } = decideLocally(request, trace);
   if (decision.kind !== 'answer') return decline(decision.kind, engine);
   // calibrated decline: an answer the stages' own measures make unlikely is not given.
   const sure = confidence({ judged, chosen: decision.chosen, question, terms, index });
