@@ -32,6 +32,8 @@ export const mediaText = {
     'Recording needs a secure page: open the app at https:// or http://localhost on this device. You can upload an audio file instead.',
   recordingKeptStory: 'Your recording is kept. It is saved with your story when you press Save Audio Story.',
   recordingKeptSample: 'Your recording is kept. Press Upload Voice Sample to use it.',
+  /** On Save / Upload pressed while the take is still being stopped and converted: it is used once ready. */
+  recordingFinishing: 'Finishing your recording…',
   recordingTooShort: 'That recording was shorter than a second, so it was not kept. Press Start Recording and speak.',
   recordingDraftTitle: 'Restore your recording?',
   recordingDraftBody: (length: string, savedAt: string) =>

@@ -1,7 +1,7 @@
 import { RECORDING_MIN_SECONDS, RECORDING_SAMPLE_RATE } from '@storyloom/shared/media';
 import { fallback } from '@storyloom/shared/messages';
 import { mediaText } from '@storyloom/shared/messages/media';
-import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { type Ref, type RefObject, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { encodeWav, formatClock, rmsLevel } from '#web/lib/wav.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
 
@@ -28,6 +28,17 @@ export interface RecorderProps {
   /** True while a take is being recorded or processed: the page's leave guard asks then too. */
   onCapturingChange?: (capturing: boolean) => void;
   disabled?: boolean;
+  ref?: Ref<RecorderHandle>;
+}
+
+/**
+ * For the page's Save / Upload: a press that comes while a take is still being recorded or converted (a
+ * quick tap right after Stop) waits for that take instead of finding none. `finish` stops a live
+ * recording and resolves with the kept take, or null when none was kept (too short, failed; the
+ * recorder says why).
+ */
+export interface RecorderHandle {
+  finish: () => Promise<Recording | null>;
 }
 
 type Phase = 'idle' | 'recording' | 'processing';
@@ -68,6 +79,7 @@ export function Recorder({
   keptNote,
   onCapturingChange,
   disabled = false,
+  ref,
 }: RecorderProps) {
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -90,10 +102,33 @@ export function Recorder({
 
   useEffect(() => () => void (previewUrl && URL.revokeObjectURL(previewUrl)), [previewUrl]);
 
+  // From Start until the take is kept or refused; presses of the page's button that come meanwhile wait.
+  const live = useRef(false);
+  const waiting = useRef<((take: Recording | null) => void)[]>([]);
+  const recordingRef = useRef(recording);
+  recordingRef.current = recording;
+  const settle = (take: Recording | null) => {
+    live.current = false;
+    const waiters = waiting.current;
+    waiting.current = [];
+    for (const resolve of waiters) resolve(take);
+  };
+  useImperativeHandle(ref, () => ({
+    finish: () => {
+      if (!live.current) return Promise.resolve(recordingRef.current);
+      return new Promise<Recording | null>((resolve) => {
+        waiting.current.push(resolve);
+        stop();
+      });
+    },
+  }));
+
   useEffect(
     () => () => {
       if (session.current?.recorder.state === 'recording') session.current.recorder.onstop = null;
       releaseSession(session);
+      // Leaving the page: a press still waiting for the take gets none.
+      for (const resolve of waiting.current.splice(0)) resolve(null);
     },
     [],
   );
@@ -155,12 +190,14 @@ export function Recorder({
         setError(mediaText.recordingTooShort);
         focusNext.current = 'start';
         setPhase('idle');
+        settle(null);
         return;
       }
       void convert(new Blob(chunks, { type: recorder.mimeType || 'audio/webm' }), seconds);
     };
     session.current = { stream, recorder, context, timer, frame: requestAnimationFrame(meter) };
     setElapsed(0);
+    live.current = true;
     recorder.start(250);
     focusNext.current = 'stop';
     setPhase('recording');
@@ -173,13 +210,16 @@ export function Recorder({
     setPhase('processing');
     try {
       const wav = await toWav(captured);
+      const take = { blob: wav, seconds };
       focusNext.current = 'preview';
       setPhase('idle');
-      onChangeRef.current({ blob: wav, seconds });
+      onChangeRef.current(take);
+      settle(take);
     } catch {
       setError(fallback.audioConversion);
       focusNext.current = 'start';
       setPhase('idle');
+      settle(null);
     }
   };
 

@@ -12,7 +12,7 @@ import {
 } from '@storyloom/shared/voice';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Recorder, type Recording } from '#web/components/media/Recorder.tsx';
+import { Recorder, type RecorderHandle, type Recording } from '#web/components/media/Recorder.tsx';
 import { RecordingDraftOffer } from '#web/components/media/RecordingDraftOffer.tsx';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
@@ -79,6 +79,8 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
   const draft = useRecordingDraft('voice-sample', { restoreNow, onRestore: (d) => setTake(d.recording) });
   const [capturing, setCapturing] = useState(false);
   const guard = useLeaveGuard(capturing || sample !== null);
+  const recorder = useRef<RecorderHandle>(null);
+  const [finishing, setFinishing] = useState(false);
 
   const keepTake = (next: Recording | null) => {
     setError(null);
@@ -106,14 +108,24 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
     }
   };
 
-  const onUpload = () => {
+  const onUpload = async () => {
     setError(null);
-    if (!sample) {
+    let chosen = sample;
+    if (!chosen && capturing && recorder.current) {
+      // Pressed while the take is still recording or converting (a quick tap after Stop): wait for it.
+      setFinishing(true);
+      const finished = await recorder.current.finish();
+      setFinishing(false);
+      // None kept (too short, failed): the recorder's own alert says why.
+      if (!finished) return;
+      chosen = { blob: finished.blob, name: 'voice-sample.wav', seconds: finished.seconds };
+    }
+    if (!chosen) {
       setError(update ? validation.voiceUpdateSample : validation.audioMissing);
       return;
     }
     upload.mutate(
-      { sample: sample.blob, name: sample.name, onProgress: setProgress, first },
+      { sample: chosen.blob, name: chosen.name, onProgress: setProgress, first },
       {
         onSuccess: (res) => {
           toast.success(res.message || success.voiceUploaded);
@@ -147,6 +159,7 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
         />
       )}
       <Recorder
+        ref={recorder}
         maxSeconds={VOICE_RECORDING_MAX_SECONDS}
         subject="your voice sample"
         keptNote={mediaText.recordingKeptSample}
@@ -174,9 +187,9 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
       <BusyButton
         type="button"
         className="button button-primary"
-        busy={upload.isPending}
-        busyLabel={`Uploading… ${Math.round(progress * 100)}%`}
-        onClick={onUpload}
+        busy={upload.isPending || finishing}
+        busyLabel={finishing ? mediaText.recordingFinishing : `Uploading… ${Math.round(progress * 100)}%`}
+        onClick={() => void onUpload()}
       >
         {update ? 'Upload New Sample' : 'Upload Voice Sample'}
       </BusyButton>

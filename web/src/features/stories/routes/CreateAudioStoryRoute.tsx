@@ -10,7 +10,7 @@ import type { PromptDto } from '@storyloom/shared/schemas/prompts';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AudioPlayer } from '#web/components/media/AudioPlayer.tsx';
-import { Recorder, type Recording } from '#web/components/media/Recorder.tsx';
+import { Recorder, type RecorderHandle, type Recording } from '#web/components/media/Recorder.tsx';
 import { RecordingDraftOffer } from '#web/components/media/RecordingDraftOffer.tsx';
 import { LeaveFormDialog } from '#web/components/ui/LeaveFormDialog.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
@@ -87,6 +87,8 @@ export function CreateAudioStoryRoute({
   });
   const audio = source === 'record' ? (recording ? { blob: recording.blob, name: 'recording.wav' } : null) : picked;
   const [capturing, setCapturing] = useState(false);
+  const recorder = useRef<RecorderHandle>(null);
+  const [finishing, setFinishing] = useState(false);
   const dirty =
     capturing || recording !== null || picked !== null || title.trim() !== startText.title || description.trim() !== '';
   const guard = useLeaveGuard(dirty);
@@ -141,24 +143,39 @@ export function CreateAudioStoryRoute({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (create.isPending) return;
+    if (create.isPending || finishing) return;
     if (!title.trim()) {
       setError({ message: validation.storyTitleCreate, field: 'title' });
       titleRef.current?.focus();
       return;
     }
-    if (!audio) {
+    void save();
+  };
+
+  const save = async () => {
+    let chosen = audio;
+    if (!chosen && source === 'record' && capturing && recorder.current) {
+      // Pressed while the take is still recording or converting (a quick tap after Stop): wait for it.
+      setFinishing(true);
+      const finished = await recorder.current.finish();
+      setFinishing(false);
+      // None kept (too short, failed): the recorder's own alert says why.
+      if (!finished) return;
+      chosen = { blob: finished.blob, name: 'recording.wav' };
+    }
+    if (!chosen) {
       setError({ message: mediaText.storyAudioMissing, field: 'audio' });
       return;
     }
+    const sending = chosen;
     setError(null);
     setProgress(0);
     create.mutate(
       {
         title: title.trim(),
         description: description.trim(),
-        audio: audio.blob,
-        fileName: audio.name,
+        audio: sending.blob,
+        fileName: sending.name,
         onProgress: setProgress,
       },
       {
@@ -179,7 +196,7 @@ export function CreateAudioStoryRoute({
     );
   };
 
-  const busy = create.isPending;
+  const busy = create.isPending || finishing;
   const errorId = `${id}-error`;
   return (
     <section className="page page-narrow story-editor">
@@ -241,6 +258,7 @@ export function CreateAudioStoryRoute({
           </div>
           {source === 'record' ? (
             <Recorder
+              ref={recorder}
               maxSeconds={STORY_RECORDING_MAX_SECONDS}
               subject="your story"
               keptNote={mediaText.recordingKeptStory}
@@ -319,7 +337,7 @@ export function CreateAudioStoryRoute({
         )}
         <div className="button-row form-actions">
           <button type="submit" className="button button-primary button-large" disabled={busy} aria-busy={busy}>
-            {busy ? 'Saving your story…' : 'Save Audio Story'}
+            {finishing ? mediaText.recordingFinishing : busy ? 'Saving your story…' : 'Save Audio Story'}
           </button>
           <button
             type="button"
