@@ -21,8 +21,10 @@ export function CommentForm({ storyId }: { storyId: string }) {
   const text = useWatch({ control: form.form.control, name: 'text' }) ?? '';
 
   const onSubmit = form.submit(async ({ text }) => {
+    const sent = form.form.getValues('text');
     const { message } = await add.mutateAsync(text);
-    form.form.reset({ text: '' });
+    // Empty the box only if it still holds what was sent: words typed while it was posting are the next comment.
+    if (form.form.getValues('text') === sent) form.form.reset({ text: '' });
     toast.success(message);
   });
 
