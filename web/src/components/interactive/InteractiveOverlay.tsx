@@ -23,6 +23,8 @@ export interface InteractiveOverlayProps {
   shareToken?: string | null;
   content: string;
   readAlong?: ReadAlongDto;
+  /** Seconds to start from: where the page's own player was (what was heard there counts as heard). */
+  startAt?: number;
   onClose: () => void;
 }
 
@@ -39,9 +41,11 @@ export function InteractiveOverlay({
   shareToken,
   content,
   readAlong,
+  startAt = 0,
   onClose,
 }: InteractiveOverlayProps) {
   const player = useRef<AudioPlayerHandle>(null);
+  const startedAt = useRef(false);
   const answerAudio = useRef<HTMLAudioElement | null>(null);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const [session, setSession] = useState<InteractiveSessionDto | null>(null);
@@ -276,7 +280,12 @@ export function InteractiveOverlay({
             path={audioPath}
             shareToken={shareToken}
             label="Story"
-            onReady={setDuration}
+            onReady={(total) => {
+              setDuration(total);
+              // Once: a renewed URL becomes ready again where it was, not back at the start.
+              if (!startedAt.current && startAt > 0 && startAt < total) seek(startAt);
+              startedAt.current = true;
+            }}
             onTimeUpdate={onTimeUpdate}
             onPlay={() => setPlaying(true)}
             onPause={() => {

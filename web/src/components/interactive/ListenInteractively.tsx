@@ -1,6 +1,7 @@
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useContext, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { type ListenTarget, useReadAlong } from './api.ts';
+import { PagePlayer } from './FollowedAudio.tsx';
 import { InteractiveOverlay } from './InteractiveOverlay.tsx';
 
 export interface ListenInteractivelyProps {
@@ -25,6 +26,9 @@ export function ListenInteractively({
   className,
 }: ListenInteractivelyProps) {
   const [open, setOpen] = useState(openAtStart);
+  const pagePlayer = useContext(PagePlayer);
+  /** Where the page's player was when the listening player opened: it starts there. */
+  const [startAt, setStartAt] = useState(0);
   const { entered, enter, leave } = useBackCloses(open, setOpen);
   const readAlong = useReadAlong(target);
   // The overlay's read-along renders in a deferred pass when its sentences arrive (NarratedText does the same).
@@ -44,6 +48,9 @@ export function ListenInteractively({
         type="button"
         className={className ?? 'button button-primary'}
         onClick={() => {
+          const page = pagePlayer?.current;
+          setStartAt(page?.currentTime ?? 0);
+          page?.pause();
           setOpen(true);
           enter();
         }}
@@ -59,6 +66,7 @@ export function ListenInteractively({
           shareToken={shareToken}
           content={content}
           readAlong={sentences}
+          startAt={startAt}
           onClose={() => (entered ? leave() : setOpen(false))}
         />
       )}
