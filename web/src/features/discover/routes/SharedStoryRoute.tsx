@@ -158,7 +158,7 @@ function SharedComments({ story, shareToken }: { story: StoryDto; shareToken: st
   const comments = [...older.comments, ...story.comments];
   if (comments.length === 0 && !story.allow_comments) return null;
   // After signing in the reader comes back to this story (issue 11).
-  const back: RedirectState = { from: { pathname, search } };
+  const back: RedirectState = { from: { pathname, search }, cameFrom: true };
   return (
     <section className="comments" aria-labelledby="shared-comments-title">
       <h2 id="shared-comments-title">
