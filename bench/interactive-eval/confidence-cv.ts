@@ -7,16 +7,70 @@
  */
 import { answerLocally, decideLocally } from '@storyloom/functions/adapters/answerer/local';
 import {
+  type ConfidenceInput,
   confidenceTuning,
-  EXTRA_FEATURES,
   FEATURES,
   featuresOf,
 } from '@storyloom/functions/adapters/answerer/local/confidence';
+import type { Judged } from '@storyloom/functions/adapters/answerer/local/decide';
+import type { StoryIndex } from '@storyloom/functions/adapters/answerer/local/retrieve';
 import { splitSentences } from '@storyloom/functions/adapters/answerer/text';
 import { fitLogistic, fitStumps, thresholdFor } from './confidence-fit.ts';
 import { heardCountFor, loadEvalSet } from './score.ts';
 
 confidenceTuning.on = false;
+
+/** Candidate features this script measures beside the model's own (confidence.ts FEATURES). */
+const EXTRA_FEATURES = [
+  'wantWhen',
+  'wantWho',
+  'wantWhere',
+  'wantCount',
+  'wantAmount',
+  'wantAge',
+  'wantName',
+  'wantOther',
+  'keyTermIn',
+  'termsKnownShare',
+  'properAbsent',
+  'matchShare',
+  'factCount',
+  'unheardAhead',
+  'narratorWord',
+] as const;
+
+const lastId = (index: StoryIndex, j: Judged) => index.ids[j.bridge ?? j.index] ?? 0;
+
+/** The candidate features' values (EXTRA_FEATURES' order). */
+function extraFeatures({ judged, chosen, question, terms, index }: ConfidenceInput, heardCount: number): number[] {
+  const want = question.want;
+  const known = terms.filter((t) => index.df.has(t.term));
+  const key = [...known].sort((a, b) => (index.df.get(a.term) ?? 0) - (index.df.get(b.term) ?? 0))[0];
+  const said = new Set([
+    ...(index.terms[chosen.index] ?? []),
+    ...(chosen.bridge ? (index.terms[chosen.bridge] ?? []) : []),
+  ]);
+  const heard = heardCount;
+  const unheardBest = Math.max(0, ...judged.filter((j) => j.passes && lastId(index, j) > heard).map((j) => j.coverage));
+  return [
+    want === 'when' || want === 'year' || want === 'time' ? 1 : 0,
+    want === 'who' ? 1 : 0,
+    want === 'where' ? 1 : 0,
+    want === 'count' ? 1 : 0,
+    want === 'money' || want === 'measure' || want === 'duration' ? 1 : 0,
+    want === 'age' ? 1 : 0,
+    want === 'name' ? 1 : 0,
+    want === 'colour' || want === 'reason' ? 1 : 0,
+    key && said.has(key.term) ? 1 : 0,
+    terms.length ? known.length / terms.length : 0,
+    terms.filter((t) => t.pos === 'PROPN' && !index.df.has(t.term)).length,
+    judged.length / Math.max(1, index.texts.length),
+    chosen.facts.length,
+    Math.max(0, unheardBest - chosen.coverage),
+    question.narratorWord ? 1 : 0,
+  ];
+}
+
 interface Example {
   story: string;
   x: number[];
@@ -41,7 +95,10 @@ for (const story of loadEvalSet('dev')) {
     if (decision.kind !== 'answer') continue;
     examples.push({
       story: story.file,
-      x: featuresOf({ judged, chosen: decision.chosen, question, terms, index, heardCount }, true),
+      x: (() => {
+        const input = { judged, chosen: decision.chosen, question, terms, index };
+        return [...featuresOf(input), ...extraFeatures(input, heardCount)];
+      })(),
       right: right ? 1 : 0,
       answerable: typeof expected !== 'string',
     });

@@ -29,72 +29,19 @@ export const FEATURES = [
   'turnedDownByChecks',
 ] as const;
 
-/** Candidate features measured by `bench/interactive-eval/confidence-cv.ts` (not in the model unless listed above). */
-export const EXTRA_FEATURES = [
-  'wantWhen',
-  'wantWho',
-  'wantWhere',
-  'wantCount',
-  'wantAmount',
-  'wantAge',
-  'wantName',
-  'wantOther',
-  'keyTermIn',
-  'termsKnownShare',
-  'properAbsent',
-  'matchShare',
-  'factCount',
-  'unheardAhead',
-  'narratorWord',
-] as const;
-
 export interface ConfidenceInput {
   judged: readonly Judged[];
   chosen: Judged;
   question: NormalizedQuestion;
   terms: readonly { term: string; pos?: string }[];
   index: StoryIndex;
-  heardCount?: number;
 }
 
-const lastId = (index: StoryIndex, j: Judged) => index.ids[j.bridge ?? j.index] ?? 0;
-
-/** The candidate features' values (EXTRA_FEATURES' order). */
-function extraFeatures({ judged, chosen, question, terms, index, heardCount }: ConfidenceInput): number[] {
-  const want = question.want;
-  const known = terms.filter((t) => index.df.has(t.term));
-  const key = [...known].sort((a, b) => (index.df.get(a.term) ?? 0) - (index.df.get(b.term) ?? 0))[0];
-  const said = new Set([
-    ...(index.terms[chosen.index] ?? []),
-    ...(chosen.bridge ? (index.terms[chosen.bridge] ?? []) : []),
-  ]);
-  const heard = heardCount ?? Number.POSITIVE_INFINITY;
-  const unheardBest = Math.max(0, ...judged.filter((j) => j.passes && lastId(index, j) > heard).map((j) => j.coverage));
-  return [
-    want === 'when' || want === 'year' || want === 'time' ? 1 : 0,
-    want === 'who' ? 1 : 0,
-    want === 'where' ? 1 : 0,
-    want === 'count' ? 1 : 0,
-    want === 'money' || want === 'measure' || want === 'duration' ? 1 : 0,
-    want === 'age' ? 1 : 0,
-    want === 'name' ? 1 : 0,
-    want === 'colour' || want === 'reason' ? 1 : 0,
-    key && said.has(key.term) ? 1 : 0,
-    terms.length ? known.length / terms.length : 0,
-    terms.filter((t) => t.pos === 'PROPN' && !index.df.has(t.term)).length,
-    judged.length / Math.max(1, index.texts.length),
-    chosen.facts.length,
-    Math.max(0, unheardBest - chosen.coverage),
-    question.narratorWord ? 1 : 0,
-  ];
-}
-
-/** The feature values of one chosen answer (with `extra`, EXTRA_FEATURES' values after them). */
-export function featuresOf(input: ConfidenceInput, extra = false): number[] {
-  const { judged, chosen, question, terms, index } = input;
+/** The feature values of one chosen answer. */
+export function featuresOf({ judged, chosen, question, terms, index }: ConfidenceInput): number[] {
   const passing = judged.filter((j) => j.passes && j !== chosen).sort((a, b) => b.value - a.value);
   const best = Math.max(...judged.map((j) => j.coverage));
-  const features = [
+  return [
     chosen.coverage,
     passing.length + 1,
     // How far ahead of the next passing sentence, as a share of its own score (BM25 values grow with a story's
@@ -110,7 +57,6 @@ export function featuresOf(input: ConfidenceInput, extra = false): number[] {
     chosen.looseOnly ? 1 : 0,
     judged.filter((j) => j.blocked?.some((b) => b.startsWith('check:'))).length,
   ];
-  return extra ? [...features, ...extraFeatures(input)] : features;
 }
 
 /** The model's score (log-odds that the answer is right) for these feature values. */
