@@ -27,12 +27,14 @@ describe.runIf(browserTestsEnabled)('voice sample length (browser)', () => {
       .waitFor();
     const file = page.getByLabel(/Or upload an audio file/);
 
-    // Three seconds: said before the upload, and the upload is refused with the same numbers.
+    // Three seconds: said before the upload, and the server refuses it with the same numbers.
     await file.setInputFiles({ name: 'short.wav', mimeType: 'audio/wav', buffer: voiceSampleWav(3) });
     const tooShort =
       'This recording is too short. Please record at least 5 seconds of speech; 30 seconds to 2 minutes is best.';
     await page.locator('.voice-sample-length').getByText(tooShort).waitFor();
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/voice/upload-sample'));
     await page.getByRole('button', { name: 'Upload Voice Sample' }).click();
+    expect((await refused).status()).toBe(400);
     await page.getByRole('alert').getByText(tooShort).waitFor();
 
     // Ten seconds: usable, with the recommendation; the upload is taken.

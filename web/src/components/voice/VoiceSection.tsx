@@ -127,11 +127,6 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
       setError(update ? validation.voiceUpdateSample : validation.audioMissing);
       return;
     }
-    // The server refuses it with the same words; saying so here spares the upload.
-    if (chosen.seconds < SAMPLE_MIN_SECONDS) {
-      setError(voiceText.sampleTooShort);
-      return;
-    }
     upload.mutate(
       { sample: chosen.blob, name: chosen.name, onProgress: setProgress, first },
       {
