@@ -279,12 +279,13 @@ describe('send now (local mode only)', () => {
 
 describe('once a week, whatever asks for it', () => {
   /**
-   * Fault injection on the SES client this process's worker uses, outermost (after the SDK's own
-   * retries): `lost` lets the mail reach the local SES and then loses its answer, as a time-out or a
-   * dropped connection does after SES accepted it; `refused` answers as SES does when it refuses a
-   * message (a 4xx service error; nothing is sent).
+   * Fault injection on the SES client this process's worker uses: `lost` lets the mail reach the local SES
+   * and then loses its answer, as a time-out or a dropped connection does after SES accepted it; `refused`
+   * answers as SES does when it refuses a message (a 4xx service error; nothing is sent), `throttled` as
+   * it does past the sending rate (429; nothing is sent). `outside` the
+   * SDK's retries (what the caller sees after them) or `inside` them (one attempt, which the SDK may repeat).
    */
-  function sesFault(kind: 'lost' | 'refused') {
+  function sesFault(kind: 'lost' | 'refused' | 'throttled', where: 'outside' | 'inside' = 'outside') {
     let armed = true;
     const name = `weekly-test-fault-${randomUUID()}`;
     ses.middlewareStack.add(
@@ -297,10 +298,17 @@ describe('once a week, whatever asks for it', () => {
             $fault: 'client',
             $metadata: { httpStatusCode: 400 },
           });
+        if (kind === 'throttled')
+          throw Object.assign(new Error('Maximum sending rate exceeded'), {
+            name: 'TooManyRequestsException',
+            $fault: 'client',
+            $metadata: { httpStatusCode: 429 },
+          });
         await next(args);
         throw Object.assign(new Error('Connection timed out after 10000 ms'), { name: 'TimeoutError' });
       },
-      { step: 'initialize', name },
+      // initialize runs before the retry middleware (finalizeRequest), deserialize inside its loop.
+      { step: where === 'outside' ? 'initialize' : 'deserialize', name },
     );
     return { remove: () => ses.middlewareStack.remove(name) };
   }
@@ -341,6 +349,32 @@ describe('once a week, whatever asks for it', () => {
       (await call('POST', '/_local/family-mail/send-now', { body: { username: user.username, kind: 'weekly' } }))
         .status,
     ).toBe(409);
+    expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+
+  it('one attempt whose answer was lost is not repeated by the SDK itself', async () => {
+    const user = await storytellerForToday();
+    const job = delivery({ type: 'family-mail.weekly', userId: user.id, week: isoWeek(new Date()) });
+    const fault = sesFault('lost', 'inside');
+    try {
+      expect((await worker(job)).batchItemFailures).toEqual([]);
+    } finally {
+      fault.remove();
+    }
+    await waitForMail((m) => m.to.includes(user.email) && m.subject === t.weeklySubject);
+    expect((await worker(job)).batchItemFailures).toEqual([]);
+    expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+
+  it('a throttled attempt is retried by the SDK and mails once', async () => {
+    const user = await storytellerForToday();
+    const job = delivery({ type: 'family-mail.weekly', userId: user.id, week: isoWeek(new Date()) });
+    const fault = sesFault('throttled', 'inside');
+    try {
+      expect((await worker(job)).batchItemFailures).toEqual([]);
+    } finally {
+      fault.remove();
+    }
     expect(await mailsTo(user.email)).toHaveLength(1);
   });
 

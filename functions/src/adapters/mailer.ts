@@ -54,23 +54,6 @@ export async function sendEmail(email: Email): Promise<'sent' | 'suppressed'> {
   return 'sent';
 }
 
-/** Connection errors raised before a request was written: nothing reached SES. */
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
-
-/**
- * True when a failed `sendEmail` certainly sent nothing: SES answered and refused (a 4xx service error,
- * throttling included), or no connection was made. A time-out, a reset connection or a 5xx leaves the
- * outcome unknown: SES may have taken the mail (SendEmail has no idempotency key), so a caller that must
- * mail at most once (the weekly question) treats those as sent.
- */
-export function mailCertainlyNotSent(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  if (status !== undefined) return status >= 400 && status < 500;
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && NOT_CONNECTED.has(code);
-}
-
 /** Escapes text for the HTML part of an email. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,4 +1,4 @@
-import { mailCertainlyNotSent, sendEmail } from '../../adapters/mailer.ts';
+import { sendEmail } from '../../adapters/mailer.ts';
 import {
   claimMarker,
   getFamilyMailSettings,
@@ -9,6 +9,7 @@ import {
 import { keys } from '../../data/keys.ts';
 import { getUser } from '../../data/users.ts';
 import { logger } from '../../lib/logger.ts';
+import { mailCertainlyNotSent } from '../../lib/mail-outcome.ts';
 import { previousIsoWeek } from './calendar.ts';
 import { signLink } from './links.ts';
 import { nextPromptFor } from './prompt-source.ts';
