@@ -288,28 +288,27 @@ describe('once a week, whatever asks for it', () => {
   function sesFault(kind: 'lost' | 'refused' | 'throttled', where: 'outside' | 'inside' = 'outside') {
     let armed = true;
     const name = `weekly-test-fault-${randomUUID()}`;
-    ses.middlewareStack.add(
-      (next) => async (args) => {
-        if (!armed) return next(args);
-        armed = false;
-        if (kind === 'refused')
-          throw Object.assign(new Error('Sending paused for this account'), {
-            name: 'SendingPausedException',
-            $fault: 'client',
-            $metadata: { httpStatusCode: 400 },
-          });
-        if (kind === 'throttled')
-          throw Object.assign(new Error('Maximum sending rate exceeded'), {
-            name: 'TooManyRequestsException',
-            $fault: 'client',
-            $metadata: { httpStatusCode: 429 },
-          });
-        await next(args);
-        throw Object.assign(new Error('Connection timed out after 10000 ms'), { name: 'TimeoutError' });
-      },
-      // initialize runs before the retry middleware (finalizeRequest), deserialize inside its loop.
-      { step: where === 'outside' ? 'initialize' : 'deserialize', name },
-    );
+    const fault = (next: (args: unknown) => Promise<unknown>) => async (args: unknown) => {
+      if (!armed) return next(args);
+      armed = false;
+      if (kind === 'refused')
+        throw Object.assign(new Error('Sending paused for this account'), {
+          name: 'SendingPausedException',
+          $fault: 'client',
+          $metadata: { httpStatusCode: 400 },
+        });
+      if (kind === 'throttled')
+        throw Object.assign(new Error('Maximum sending rate exceeded'), {
+          name: 'TooManyRequestsException',
+          $fault: 'client',
+          $metadata: { httpStatusCode: 429 },
+        });
+      await next(args);
+      throw Object.assign(new Error('Connection timed out after 10000 ms'), { name: 'TimeoutError' });
+    };
+    // initialize runs before the retry middleware (finalizeRequest), deserialize inside its loop.
+    if (where === 'outside') ses.middlewareStack.add(fault as never, { step: 'initialize', name });
+    else ses.middlewareStack.add(fault as never, { step: 'deserialize', name });
     return { remove: () => ses.middlewareStack.remove(name) };
   }
 
