@@ -5,20 +5,15 @@
  *
  * Every dev question the answerer answers (with the gate off) is one example: its features, and whether the
  * cited sentence holds the gold answer (an answer to a question the story does not answer is wrong). A
- * logistic regression (standardised features, L2, plain gradient descent: deterministic, no dependency) gives
- * the log-odds that an answer is right. The threshold is the highest, on a 0.1 grid, at which the answers the
+ * logistic regression (`confidence-fit.ts`) gives the log-odds that an answer is right. The threshold is the highest, on a 0.1 grid, at which the answers the
  * gate declines hold at least two wrong ones for each right one. The validation and test splits are never read.
  */
 import { writeFileSync } from 'node:fs';
 import { answerLocally, decideLocally } from '@storyloom/functions/adapters/answerer/local';
 import { confidenceTuning, FEATURES, featuresOf } from '@storyloom/functions/adapters/answerer/local/confidence';
 import { splitSentences } from '@storyloom/functions/adapters/answerer/text';
+import { fitLogistic, thresholdFor } from './confidence-fit.ts';
 import { heardCountFor, loadEvalSet } from './score.ts';
-
-const RATIO = 2;
-const L2 = 0.01;
-const RATE = 0.1;
-const STEPS = 5000;
 
 confidenceTuning.on = false;
 const examples: { x: number[]; right: number }[] = [];
@@ -41,42 +36,15 @@ for (const story of loadEvalSet('dev')) {
   }
 }
 
-const n = FEATURES.length;
-const mean = FEATURES.map((_, i) => examples.reduce((s, e) => s + e.x[i]!, 0) / examples.length);
-const sd = FEATURES.map((_, i) => {
-  const v = examples.reduce((s, e) => s + (e.x[i]! - mean[i]!) ** 2, 0) / examples.length;
-  return v > 1e-12 ? Math.sqrt(v) : 1;
-});
-const z = examples.map((e) => e.x.map((x, i) => (x - mean[i]!) / sd[i]!));
-const weights = new Array<number>(n).fill(0);
-let bias = 0;
-for (let step = 0; step < STEPS; step++) {
-  const gradient = new Array<number>(n).fill(0);
-  let gradientBias = 0;
-  z.forEach((x, k) => {
-    const p = 1 / (1 + Math.exp(-(x.reduce((s, xi, i) => s + xi * weights[i]!, bias) || 0)));
-    const error = p - examples[k]!.right;
-    x.forEach((xi, i) => {
-      gradient[i]! += error * xi;
-    });
-    gradientBias += error;
-  });
-  for (let i = 0; i < n; i++) weights[i]! -= RATE * (gradient[i]! / z.length + L2 * weights[i]!);
-  bias -= (RATE * gradientBias) / z.length;
-}
-const scores = z.map((x) => x.reduce((s, xi, i) => s + xi * weights[i]!, bias));
-
-let threshold = Number.NEGATIVE_INFINITY;
-let chosen = { wrong: 0, right: 0 };
-for (let t = -3; t <= 1.0001; t += 0.1) {
-  const below = scores.map((s, k) => ({ s, right: examples[k]!.right })).filter((e) => e.s < t);
-  const wrong = below.filter((e) => !e.right).length;
-  const right = below.length - wrong;
-  if (wrong > 0 && wrong >= RATIO * right) {
-    threshold = Math.round(t * 10) / 10;
-    chosen = { wrong, right };
-  }
-}
+const model = fitLogistic(
+  examples.map((e) => e.x),
+  examples.map((e) => e.right),
+);
+const { threshold, ...chosen } = thresholdFor(
+  examples.map((e) => model.score(e.x)),
+  examples.map((e) => e.right),
+);
+const { mean, sd, weights, bias } = model;
 
 const out = {
   about: 'Fitted on the dev split by bench/interactive-eval/train-confidence.ts; do not edit by hand.',

@@ -126,19 +126,28 @@ async function copyGplPackages(outDir: string, functionIds: readonly string[]): 
 
 /**
  * Font files the book's PDF embeds (functions/src/domain/keepsake/book/fonts.ts resolves them by package
- * path at run time). Copied beside every bundle that contains that module, with the package's
- * license files: the SIL Open Font License asks that the license travels with the fonts.
+ * path at run time): Lora for the text, Noto Emoji for emoji. Copied beside every bundle that contains
+ * that module, with each package's license files: the SIL Open Font License asks that the license
+ * travels with the fonts.
  */
 const BOOK_FONT_MODULE = 'functions/src/domain/keepsake/book/fonts.ts';
-const BOOK_FONT_PACKAGE = '@expo-google-fonts/lora';
-const BOOK_FONT_FILES = [
-  'package.json',
-  'LICENSE',
-  'LICENSE_FONT',
-  '400Regular/Lora_400Regular.ttf',
-  '700Bold/Lora_700Bold.ttf',
-  '400Regular_Italic/Lora_400Regular_Italic.ttf',
-];
+const BOOK_FONT_PACKAGES: Record<string, readonly string[]> = {
+  '@expo-google-fonts/lora': [
+    'package.json',
+    'LICENSE',
+    'LICENSE_FONT',
+    '400Regular/Lora_400Regular.ttf',
+    '700Bold/Lora_700Bold.ttf',
+    '400Regular_Italic/Lora_400Regular_Italic.ttf',
+  ],
+  '@expo-google-fonts/noto-emoji': [
+    'package.json',
+    'LICENSE',
+    'LICENSE_FONT',
+    '400Regular/NotoEmoji_400Regular.ttf',
+    '700Bold/NotoEmoji_700Bold.ttf',
+  ],
+};
 
 /** Ids of the functions whose bundle contains `input` (a repo-relative source path; esbuild names inputs from its working folder). */
 export function functionsContaining(metafile: Metafile, input: string): string[] {
@@ -152,11 +161,12 @@ export function functionsContaining(metafile: Metafile, input: string): string[]
 
 async function copyBookFonts(outDir: string, functionIds: readonly string[]): Promise<void> {
   for (const id of functionIds) {
-    for (const file of BOOK_FONT_FILES) {
-      const to = join(outDir, id, 'node_modules', BOOK_FONT_PACKAGE, file);
-      await mkdir(join(to, '..'), { recursive: true });
-      await cp(join(REPO_ROOT, 'node_modules', BOOK_FONT_PACKAGE, file), to);
-    }
+    for (const [name, files] of Object.entries(BOOK_FONT_PACKAGES))
+      for (const file of files) {
+        const to = join(outDir, id, 'node_modules', name, file);
+        await mkdir(join(to, '..'), { recursive: true });
+        await cp(join(REPO_ROOT, 'node_modules', name, file), to);
+      }
   }
 }
 

@@ -82,7 +82,7 @@ describe('bundleHandlers', () => {
         'make-book': `import { BookWriter } from ${JSON.stringify(render)};
 export const handler = async () => {
   const writer = new BookWriter({ title: 'Bundled', author: 'a', madeOn: 'today', pageSize: 'a5',
-    stories: [{ id: 's', title: 'Ünïcode Привет', period: '', text: 'Tiếng Việt', listenUrl: 'http://x/listen/t/s', photos: [] }] });
+    stories: [{ id: 's', title: 'Ünïcode Привет', period: '', text: 'Tiếng Việt 😂 🌊', listenUrl: 'http://x/listen/t/s', photos: [] }] });
   const chunks = [];
   writer.doc.on('data', (c) => chunks.push(c));
   const ended = new Promise((resolve) => writer.doc.on('end', resolve));
@@ -99,6 +99,8 @@ export const handler = async () => {
     expect((await readdir(fonts)).sort()).toEqual(
       ['400Regular', '400Regular_Italic', '700Bold', 'LICENSE', 'LICENSE_FONT', 'package.json'].sort(),
     );
+    const emoji = join(out, 'make-book', 'node_modules', '@expo-google-fonts', 'noto-emoji');
+    expect((await readdir(emoji)).sort()).toEqual(['400Regular', '700Bold', 'LICENSE', 'LICENSE_FONT', 'package.json']);
     expect(existsSync(join(out, 'get-plain', 'node_modules'))).toBe(false);
     const book = await import(pathToFileURL(join(out, 'make-book', 'index.mjs')).href);
     expect(await book.handler()).toEqual({ pages: 4, head: '%PDF-' });

@@ -73,6 +73,11 @@ export const TRANSCRIPT_MAX_CHARS = 100_000;
 /** Voice samples: the spec recommends 30 seconds to 2 minutes; the app warns gently outside that range. */
 export const SAMPLE_RECOMMENDED_MIN_SECONDS = 30;
 export const SAMPLE_RECOMMENDED_MAX_SECONDS = 120;
+/**
+ * The least a sample may be (ours: the spec gives only the recommendation): shorter, it cannot be analysed
+ * at all and is refused. Every text that names one number names the other too (docs/voice.md).
+ */
+export const SAMPLE_MIN_SECONDS = 5;
 /** Longer samples are refused before they are decoded (docs/media.md). */
 export const SAMPLE_MAX_SECONDS = 5 * 60;
 /** Interactive listening: the longest question accepted (a listener's question is a sentence or two). */

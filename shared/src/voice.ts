@@ -15,9 +15,8 @@ import { optionalText, requiredText } from './schemas/fields.ts';
  * the voice calls, the sample's limits, and the texts the spec leaves open.
  */
 
-export { SAMPLE_RECOMMENDED_MAX_SECONDS, SAMPLE_RECOMMENDED_MIN_SECONDS } from './constants.ts';
-/** Shorter than this, or without voice, a sample cannot be analysed at all: refused. */
-export const SAMPLE_MIN_SECONDS = 5;
+export { SAMPLE_MIN_SECONDS, SAMPLE_RECOMMENDED_MAX_SECONDS, SAMPLE_RECOMMENDED_MIN_SECONDS } from './constants.ts';
+/** A sample with less speech than this (however long) cannot be analysed: refused as silent. */
 export const SAMPLE_MIN_SPEECH_SECONDS = 3;
 /** The longest sample taken at all (the analysis needs two minutes; longer is refused before decoding). */
 export { SAMPLE_MAX_SECONDS } from './constants.ts';

@@ -21,6 +21,7 @@ const { runHourlyFamilyMail } = await import('@storyloom/functions/domain/family
 const { sendWeeklyPrompt } = await import('@storyloom/functions/domain/family-mail/weekly');
 const { nextPromptFor } = await import('@storyloom/functions/domain/prompts/next');
 const { purgeAccount } = await import('@storyloom/functions/domain/accounts/deletion');
+const { ses } = await import('@storyloom/functions/lib/clients/ses');
 
 const delivery = (job: unknown) => ({
   Records: [
@@ -273,6 +274,122 @@ describe('send now (local mode only)', () => {
     expect(sent).toHaveLength(1);
     // Asked for on 127.0.0.1 (this client's Host): the mail's links stay there (docs/local-mode.md).
     expect(sent[0]!.text).toContain(`http://127.0.0.1:${new URL(inject('baseUrl')).port}/mail/answer?token=`);
+  });
+});
+
+describe('once a week, whatever asks for it', () => {
+  /**
+   * Fault injection on the SES client this process's worker uses: `lost` lets the mail reach the local SES
+   * and then loses its answer, as a time-out or a dropped connection does after SES accepted it; `refused`
+   * answers as SES does when it refuses a message (a 4xx service error; nothing is sent), `throttled` as
+   * it does past the sending rate (429; nothing is sent). `outside` the
+   * SDK's retries (what the caller sees after them) or `inside` them (one attempt, which the SDK may repeat).
+   */
+  function sesFault(kind: 'lost' | 'refused' | 'throttled', where: 'outside' | 'inside' = 'outside') {
+    let armed = true;
+    const name = `weekly-test-fault-${randomUUID()}`;
+    const fault = (next: (args: unknown) => Promise<unknown>) => async (args: unknown) => {
+      if (!armed) return next(args);
+      armed = false;
+      if (kind === 'refused')
+        throw Object.assign(new Error('Sending paused for this account'), {
+          name: 'SendingPausedException',
+          $fault: 'client',
+          $metadata: { httpStatusCode: 400 },
+        });
+      if (kind === 'throttled')
+        throw Object.assign(new Error('Maximum sending rate exceeded'), {
+          name: 'TooManyRequestsException',
+          $fault: 'client',
+          $metadata: { httpStatusCode: 429 },
+        });
+      await next(args);
+      throw Object.assign(new Error('Connection timed out after 10000 ms'), { name: 'TimeoutError' });
+    };
+    // initialize runs before the retry middleware (finalizeRequest), deserialize inside its loop.
+    if (where === 'outside') ses.middlewareStack.add(fault as never, { step: 'initialize', name });
+    else ses.middlewareStack.add(fault as never, { step: 'deserialize', name });
+    return { remove: () => ses.middlewareStack.remove(name) };
+  }
+
+  async function storytellerForToday() {
+    const user = await registerAndLogin();
+    const today = isoWeekday(new Date());
+    await api('PUT', '/api/profile/family-mail', { token: user.token, body: { weekly_day: today, digest: true } });
+    return user;
+  }
+
+  it('"send now" and then the day\'s scheduled job of the same week mail one question', async () => {
+    const user = await storytellerForToday();
+    const sent = await call('POST', '/_local/family-mail/send-now', {
+      body: { username: user.username, kind: 'weekly' },
+    });
+    expect(sent.body).toEqual({ message: t.localSentWeekly });
+    // The job the hourly run queues for this storyteller today, delivered, then delivered again (a retry).
+    const scheduled = delivery({ type: 'family-mail.weekly', userId: user.id, week: isoWeek(new Date()) });
+    expect((await worker(scheduled)).batchItemFailures).toEqual([]);
+    await Promise.all([worker(scheduled), worker(scheduled)]);
+    expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+
+  it('a job retried after SES took the mail but its answer was lost does not mail again', async () => {
+    const user = await storytellerForToday();
+    const job = delivery({ type: 'family-mail.weekly', userId: user.id, week: isoWeek(new Date()) });
+    const fault = sesFault('lost');
+    try {
+      await worker(job);
+    } finally {
+      fault.remove();
+    }
+    await waitForMail((m) => m.to.includes(user.email) && m.subject === t.weeklySubject);
+    // SQS delivers the message again (or the day's next hourly run queues it again), then "send now".
+    expect((await worker(job)).batchItemFailures).toEqual([]);
+    expect(
+      (await call('POST', '/_local/family-mail/send-now', { body: { username: user.username, kind: 'weekly' } }))
+        .status,
+    ).toBe(409);
+    expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+
+  it('one attempt whose answer was lost is not repeated by the SDK itself', async () => {
+    const user = await storytellerForToday();
+    const job = delivery({ type: 'family-mail.weekly', userId: user.id, week: isoWeek(new Date()) });
+    const fault = sesFault('lost', 'inside');
+    try {
+      expect((await worker(job)).batchItemFailures).toEqual([]);
+    } finally {
+      fault.remove();
+    }
+    await waitForMail((m) => m.to.includes(user.email) && m.subject === t.weeklySubject);
+    expect((await worker(job)).batchItemFailures).toEqual([]);
+    expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+
+  it('a throttled attempt is retried by the SDK and mails once', async () => {
+    const user = await storytellerForToday();
+    const job = delivery({ type: 'family-mail.weekly', userId: user.id, week: isoWeek(new Date()) });
+    const fault = sesFault('throttled', 'inside');
+    try {
+      expect((await worker(job)).batchItemFailures).toEqual([]);
+    } finally {
+      fault.remove();
+    }
+    expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+
+  it('a job SES refused is sent by the retry, once', async () => {
+    const user = await storytellerForToday();
+    const job = delivery({ type: 'family-mail.weekly', userId: user.id, week: isoWeek(new Date()) });
+    const fault = sesFault('refused');
+    try {
+      expect((await worker(job)).batchItemFailures).toHaveLength(1);
+    } finally {
+      fault.remove();
+    }
+    expect(await mailsTo(user.email)).toHaveLength(0);
+    expect((await worker(job)).batchItemFailures).toEqual([]);
+    expect((await worker(job)).batchItemFailures).toEqual([]);
+    expect(await mailsTo(user.email)).toHaveLength(1);
   });
 });
 

@@ -53,7 +53,8 @@ beforeAll(async () => {
   admin = { token: (await loginAs(adminUser)).token };
   river = await createStory(owner, {
     title: 'The river in winter',
-    content: 'The river froze that year.\n\nWe walked across it to school.',
+    // Families type emoji: the book prints them (docs/keepsake.md, "Emoji").
+    content: 'The river froze that year.\n\nWe walked across it to school.\n\nWe laughed so hard 😂 at the lake 🌊',
     location: 'Porto',
     start_date: '1962-01-05',
     end_date: '1962-03-03',
@@ -140,6 +141,8 @@ describe('the book PDF', () => {
         'The river froze that year.',
       ]),
     );
+    // The emoji are on the page as typed (drawn with a font that has them: unit test in render.test.ts).
+    expect(riverPage.map((line) => line.replace(/\s+/g, ' '))).toContain('We laughed so hard 😂 at the lake 🌊');
     const recordedPage = pages.find((p) => p.lines[0] === recorded.title)?.lines ?? [];
     expect(recordedPage).toContain('Sleep now, my little one, the river is asleep too.');
     expect(recordedPage).not.toContain('Grandma sings');

@@ -49,6 +49,32 @@ export async function pdfText(pdf: Pdf): Promise<PdfPage[]> {
   return pages;
 }
 
+/** One piece of text as drawn: its characters and the font it is drawn with (PostScript name, subset tag removed). */
+export interface DrawnText {
+  text: string;
+  font: string;
+}
+
+/**
+ * The text items of page `n` (1-based) with the embedded font each is drawn in, as a viewer sees them.
+ * Tests hold the font's own file against the characters: a character drawn with a font lacking its
+ * glyph prints as an empty box (tofu).
+ */
+export async function pageDrawnText(pdf: Pdf, n: number): Promise<DrawnText[]> {
+  const page = await pdf.getPage(n);
+  const content = await page.getTextContent();
+  // Fonts are resolved into commonObjs while the page's operators are read.
+  await page.getOperatorList();
+  const drawn: DrawnText[] = [];
+  for (const item of content.items) {
+    if (!('str' in item) || !item.str.trim()) continue;
+    const font = page.commonObjs.get(item.fontName) as { name?: string } | undefined;
+    drawn.push({ text: item.str, font: (font?.name ?? '').replace(/^[A-Z]{6}\+/, '') });
+  }
+  page.cleanup();
+  return drawn;
+}
+
 /** The QR codes jsQR finds on page `n` (1-based) rendered at `scale` (2 ≈ 144 dpi). */
 export async function pageQrCodes(pdf: Pdf, n: number, scale = 2): Promise<string[]> {
   const page = await pdf.getPage(n);

@@ -1,4 +1,12 @@
-import { SAMPLE_MAX_SECONDS, SAMPLE_RECOMMENDED_MAX_SECONDS, SAMPLE_RECOMMENDED_MIN_SECONDS } from '../constants.ts';
+import {
+  SAMPLE_MAX_SECONDS,
+  SAMPLE_MIN_SECONDS,
+  SAMPLE_RECOMMENDED_MAX_SECONDS,
+  SAMPLE_RECOMMENDED_MIN_SECONDS,
+} from '../constants.ts';
+
+/** The spec's recommendation ("30 seconds to 2 minutes"), as every sample text says it. */
+const RECOMMENDED = `${SAMPLE_RECOMMENDED_MIN_SECONDS} seconds to ${SAMPLE_RECOMMENDED_MAX_SECONDS / 60} minutes`;
 
 /** Voice cloning and narration: the spec's texts word for word, then the ones it leaves open (docs/voice.md). */
 export const voiceValidation = {
@@ -43,12 +51,16 @@ export const voiceText = {
     'Please confirm that this is your own voice and that you agree to its use for narrating your stories.',
   sampleSilent:
     'We could not hear a voice in this recording. Please record again in a quiet room, close to the microphone.',
-  sampleTooShort: `This recording is too short. Please record at least ${SAMPLE_RECOMMENDED_MIN_SECONDS} seconds of speech.`,
+  /** Above the recorder: the recommendation (spec section 8) and the least that works, told apart. */
+  sampleIntro: `Read the text below aloud, calmly, somewhere quiet. ${RECOMMENDED} is best; the shortest sample that works is ${SAMPLE_MIN_SECONDS} seconds.`,
+  /** Under SAMPLE_MIN_SECONDS: refused (and said before the upload). */
+  sampleTooShort: `This recording is too short. Please record at least ${SAMPLE_MIN_SECONDS} seconds of speech; ${RECOMMENDED} is best.`,
   sampleUnreadable: 'We could not read this audio file. Please record again or choose another file.',
   sampleM4a:
     'M4A files are converted by the app before upload. Please choose the file in the app, or upload MP3, WAV, OGG or WebM.',
-  sampleTooLong: `This recording is longer than ${SAMPLE_MAX_SECONDS / 60} minutes. Please use a sample of ${SAMPLE_RECOMMENDED_MIN_SECONDS} seconds to ${SAMPLE_RECOMMENDED_MAX_SECONDS / 60} minutes.`,
-  sampleLengthWarning: `For the best result, use a sample of ${SAMPLE_RECOMMENDED_MIN_SECONDS} seconds to ${SAMPLE_RECOMMENDED_MAX_SECONDS / 60} minutes.`,
+  sampleTooLong: `This recording is longer than ${SAMPLE_MAX_SECONDS / 60} minutes. Please use a sample of ${RECOMMENDED}.`,
+  /** Taken, but outside the recommendation (5–30 seconds, or 2–5 minutes). */
+  sampleLengthWarning: `This sample can be used. For the best result, use a sample of ${RECOMMENDED}.`,
   noSample: 'Please upload a voice sample first.',
   cloneBusy: 'Your voice is being prepared. Please wait a moment.',
   cloneQueued: 'Your voice is being prepared. This may take a few moments.',

@@ -37,9 +37,9 @@ describe('local answerer on the dev split', () => {
   it('cites the answer and declines at least as well as when these figures were last recorded (docs/interactive.md)', () => {
     const result = withGate;
     expect(result.answerable.total).toBeGreaterThanOrEqual(2950);
-    expect(rate(result.answerable), result.failures.join('\n')).toBeGreaterThanOrEqual(0.595);
-    expect(rate(result.declines), result.failures.join('\n')).toBeGreaterThanOrEqual(0.871);
-    expect(result.unsupported.count / result.unsupported.answersGiven).toBeLessThanOrEqual(0.053);
+    expect(rate(result.answerable), result.failures.join('\n')).toBeGreaterThanOrEqual(0.586);
+    expect(rate(result.declines), result.failures.join('\n')).toBeGreaterThanOrEqual(0.888);
+    expect(result.unsupported.count / result.unsupported.answersGiven).toBeLessThanOrEqual(0.048);
   });
 
   it('the calibrated decline turns down at least two wrong answers for each right one it loses', () => {

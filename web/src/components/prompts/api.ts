@@ -56,7 +56,12 @@ export function useFamilyQuestions() {
   });
 }
 
-/** POST /api/prompts/{id}/answered: the saved story answers the prompt. */
+/**
+ * POST /api/prompts/{id}/answered: the saved story answers the prompt. The lists and the card load again;
+ * the answered question itself is not asked for again but given its answered state from the reply: a
+ * listener's question is removed by answering it (a GET would be a 404), and the create screen that
+ * answered it is still showing it while it moves on (Back within the cache's 30 s shows it answered).
+ */
 export function useMarkAnswered() {
   const client = useQueryClient();
   return useMutation({
@@ -66,9 +71,20 @@ export function useMarkAnswered() {
         { story_id: storyId },
         { fallback: promptText.loadFailed },
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: promptKeys.all }),
+    onSuccess: ({ prompt }, { promptId, storyId }) => {
+      const answered = promptKeys.one(promptId);
+      client.setQueryData<PromptDto>(answered, { ...prompt, answered_story_id: storyId });
+      // Not awaited: the screen moves on at once, and the lists it opens load their fresh copies.
+      void client.invalidateQueries({
+        queryKey: promptKeys.all,
+        predicate: (query) => !sameKey(query.queryKey, answered),
+      });
+    },
   });
 }
+
+const sameKey = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((part, i) => part === b[i]);
 
 /** GET /api/family-questions/{id}: may the signed-in user ask this storyteller? */
 export function useCanAsk(storytellerId: string, enabled = true) {

@@ -170,8 +170,10 @@ export function NarrationPanel({ storyId }: { storyId: string }) {
           ref={mainRef}
           type="button"
           className="button button-primary button-block"
-          busy={narrate.isPending || working}
-          busyLabel={narrate.isPending ? text.starting : undefined}
+          // While the voices load, nothing is chosen yet (the own voice is chosen once they arrive): a press
+          // then would only be told to select a voice (a new user's walk, a quick tap on a phone).
+          busy={narrate.isPending || working || voices.isLoading}
+          busyLabel={narrate.isPending ? text.starting : voices.isLoading ? text.loadingVoices : undefined}
           onClick={() => start(voiceId, !(status === 'none' || status === 'failed'))}
         >
           {status === 'none' || status === 'failed' ? text.generate : text.regenerate}

@@ -3,6 +3,7 @@ import { fallback, leaveFormText, success, validation, voiceDeleteText } from '@
 import { mediaText } from '@storyloom/shared/messages/media';
 import {
   READ_ALOUD_TEXT,
+  SAMPLE_MIN_SECONDS,
   SAMPLE_RECOMMENDED_MAX_SECONDS,
   SAMPLE_RECOMMENDED_MIN_SECONDS,
   VOICE_CONSENT_TEXT,
@@ -56,7 +57,9 @@ async function prepareFile(file: File): Promise<Sample> {
   }
 }
 
+/** What the sample's length means, before it is sent: refused under the minimum, a gentle note outside the recommendation. */
 function lengthWarning(seconds: number): string | null {
+  if (seconds < SAMPLE_MIN_SECONDS) return voiceText.sampleTooShort;
   return seconds < SAMPLE_RECOMMENDED_MIN_SECONDS || seconds > SAMPLE_RECOMMENDED_MAX_SECONDS
     ? voiceText.sampleLengthWarning
     : null;
@@ -142,10 +145,7 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
 
   return (
     <div className="voice-step">
-      <p>
-        Read the text below aloud, calmly, somewhere quiet. {SAMPLE_RECOMMENDED_MIN_SECONDS} seconds to{' '}
-        {SAMPLE_RECOMMENDED_MAX_SECONDS / 60} minutes is best.
-      </p>
+      <p>{voiceText.sampleIntro}</p>
       <blockquote className="read-aloud">{READ_ALOUD_TEXT}</blockquote>
       {draft.offered && (
         <RecordingDraftOffer

@@ -63,3 +63,23 @@ export function countOfOther(ctx: CheckContext, sentence: string, fact: Fact): s
   if (!said || QUANTITY.test(said)) return undefined;
   return asked.some((w) => sameThing(w, said)) ? undefined : `${fact.text} ${said}, not ${asked.join(' ')}`;
 }
+
+/**
+ * "How many kids did you have" asks for the narrator's own children; "the third of six children", "one of
+ * seven kids", "we were four children", "there were six of us" count the children of the narrator's parents —
+ * her brothers and sisters and herself. Life stories open with that count more often than with their own
+ * children's, and it is the wrong answer to the question.
+ */
+const OWN_CHILDREN_ASKED =
+  /\bhow many (?:kids|children|babies|sons|daughters|boys|girls)\b(?!.*\b(?:family|parents?|mother|mom|mum|father|dad|brothers?|sisters?|siblings?|grandparents?)\b).*\b(?:did|do|have|had) you\b/;
+const SIBLINGS_BEFORE = /\b(?:of|we were|there were)\s+$/i;
+const SIBLINGS_AFTER = /^\s+(?:(?:[a-z]+\s+)?(?:children|kids|boys|girls|babies)\b|of us\b)/i;
+
+export function siblingsForChildren(ctx: CheckContext, sentence: string, fact: Fact): string | undefined {
+  if (fact.kind !== 'count' || !OWN_CHILDREN_ASKED.test(ctx.question.text)) return undefined;
+  const before = sentence.slice(Math.max(0, fact.start - 24), fact.start);
+  const after = sentence.slice(fact.end, fact.end + 24);
+  return SIBLINGS_BEFORE.test(before) && SIBLINGS_AFTER.test(after)
+    ? `${fact.text}: the narrator and her brothers and sisters`
+    : undefined;
+}

@@ -1,5 +1,5 @@
 import type { Term } from '../text.ts';
-import { countOfOther } from './check-count.ts';
+import { countOfOther, siblingsForChildren } from './check-count.ts';
 import { dateAcrossTurn, eventOfOther, otherEventFact, saysAskedEvent } from './check-events.ts';
 import {
   ageAsCount,
@@ -64,6 +64,7 @@ const FACT_RULES: Array<[string, FactRule]> = [
   ['origin-for-arrival', originForArrival],
   ['people-for-measure', peopleForMeasure],
   ['count-of-other', countOfOther],
+  ['siblings-for-children', siblingsForChildren],
   ['fact-of-named-other', factOfNamedOther],
   ['other-full-name', otherFullName],
 ];

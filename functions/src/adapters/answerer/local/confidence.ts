@@ -33,7 +33,7 @@ export interface ConfidenceInput {
   judged: readonly Judged[];
   chosen: Judged;
   question: NormalizedQuestion;
-  terms: readonly { term: string }[];
+  terms: readonly { term: string; pos?: string }[];
   index: StoryIndex;
 }
 

@@ -1,6 +1,8 @@
+import { createRequire } from 'node:module';
 import { createCanvas } from '@napi-rs/canvas';
+import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { openPdf, pageQrCodes, pdfText } from '../../../../../test/support/pdf.ts';
+import { openPdf, pageDrawnText, pageQrCodes, pdfText } from '../../../../../test/support/pdf.ts';
 import { type BookInput, type BookStory, BookWriter } from './render.ts';
 
 async function render(input: BookInput) {
@@ -138,4 +140,68 @@ describe('book layout', () => {
     const text = pages.flatMap((p) => p.lines).join('\n');
     for (const caption of ['The house in 1970', 'A tiny print', 'The tower']) expect(text).toContain(caption);
   });
+
+  it('draws emoji in stories, titles and captions with a font that has them, so the page shows them and no empty boxes', async () => {
+    const text = 'We laughed so hard 😂 at the lake 🌊';
+    const { layout, bytes } = await render({
+      title: 'Summers 🌞',
+      author: 'maria',
+      madeOn: 'x',
+      pageSize: 'letter',
+      stories: [
+        {
+          id: 'lake',
+          title: 'The lake ❤️',
+          period: '',
+          text: `${text}\n\nThumbs up 👍🏽 from the whole family 👨‍👩‍👧 and © 1962.`,
+          photos: [photo(400, 300, 'Grandpa fishing 🎣')],
+        },
+      ],
+    });
+    const pdf = await openPdf(bytes);
+    const pages = await pdfText(pdf);
+    const start = layout.storyPages.lake ?? 0;
+    const lines = pages[start - 1]?.lines.map((line) => line.replace(/\s+/g, ' ')) ?? [];
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'The lake ❤️',
+        text,
+        // A black-and-white font has no skin colours: the skin-tone thumb prints (and copies) as the plain thumb.
+        'Thumbs up 👍 from the whole family 👨‍👩‍👧 and © 1962.',
+        'Grandpa fishing 🎣',
+      ]),
+    );
+    expect(pages[0]?.lines.map((line) => line.replace(/\s+/g, ' '))).toContain('Summers 🌞');
+    // Every visible character is drawn with a font whose own file has a glyph for it (glyph 0 is the empty box).
+    const fonts = bookFontFiles();
+    for (const page of [1, start]) {
+      for (const drawn of await pageDrawnText(pdf, page)) {
+        const font = fonts.get(drawn.font);
+        expect(font, `font ${drawn.font}`).toBeDefined();
+        for (const { segment } of new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(drawn.text)) {
+          if (!segment.trim()) continue;
+          const glyphs = font?.layout(segment).glyphs.map((glyph) => glyph.id) ?? [0];
+          expect(glyphs, `${JSON.stringify(segment)} in ${drawn.font}`).not.toContain(0);
+        }
+      }
+    }
+  });
 });
+
+/** The font files a book may embed, by PostScript name, read with fontkit (the engine pdfkit itself uses). */
+function bookFontFiles(): Map<string, fontkit.Font> {
+  const require = createRequire(import.meta.url);
+  const files = [
+    '@expo-google-fonts/lora/400Regular/Lora_400Regular.ttf',
+    '@expo-google-fonts/lora/700Bold/Lora_700Bold.ttf',
+    '@expo-google-fonts/lora/400Regular_Italic/Lora_400Regular_Italic.ttf',
+    '@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf',
+    '@expo-google-fonts/noto-emoji/700Bold/NotoEmoji_700Bold.ttf',
+  ];
+  const fonts = new Map<string, fontkit.Font>();
+  for (const file of files) {
+    const font = fontkit.openSync(require.resolve(file)) as fontkit.Font;
+    fonts.set(font.postscriptName, font);
+  }
+  return fonts;
+}

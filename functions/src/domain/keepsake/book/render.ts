@@ -2,7 +2,8 @@ import type { Writable } from 'node:stream';
 import { bookPrintText } from '@storyloom/shared/messages/book';
 import PDFDocument from 'pdfkit';
 import { contentsPages } from './contents.ts';
-import { type BookFontStyle, bookFontPath } from './fonts.ts';
+import { type FontRun, fontRuns, type RunFace } from './font-runs.ts';
+import { type BookFontStyle, bookFontCoverage, bookFontPath } from './fonts.ts';
 import { type BookPageSize, type PageBox, type PageGeometry, pageGeometry, pageMargins, textBox } from './geometry.ts';
 import { type BookPhoto, drawPhoto, photoPixels } from './photos.ts';
 import { qrSquares } from './qr.ts';
@@ -56,6 +57,12 @@ export class BookWriter {
     regular: bookFontPath('regular'),
     bold: bookFontPath('bold'),
     italic: bookFontPath('italic'),
+  };
+  /** The emoji font beside each style (Lora has no emoji; see font-runs.ts). */
+  private readonly emojiFonts: Record<BookFontStyle, string> = {
+    regular: bookFontPath('regular', 'emoji'),
+    bold: bookFontPath('bold', 'emoji'),
+    italic: bookFontPath('italic', 'emoji'),
   };
   private page = 0;
   private y = 0;
@@ -126,13 +133,17 @@ export class BookWriter {
 
   private readonly widths = new Map<string, number>();
 
-  /** Text width in `font` at `size`, cached per word: a book measures the same words over and over. */
+  /**
+   * Text width in `font` at `size` as drawn (each run in its own font), cached per word: a book measures
+   * the same words over and over.
+   */
   private measure(font: BookFontStyle, size: number) {
     return (text: string) => {
       const key = `${font}\u0000${size}\u0000${text}`;
       let width = this.widths.get(key);
       if (width === undefined) {
-        width = this.doc.font(this.fonts[font]).fontSize(size).widthOfString(text);
+        width = 0;
+        for (const run of this.runs(text, font)) width += this.runWidth(run, font, size);
         if (this.widths.size > 50_000) this.widths.clear();
         this.widths.set(key, width);
       }
@@ -140,13 +151,40 @@ export class BookWriter {
     };
   }
 
+  private readonly coverage = {
+    regular: { text: bookFontCoverage('regular', 'text'), emoji: bookFontCoverage('regular', 'emoji') },
+    bold: { text: bookFontCoverage('bold', 'text'), emoji: bookFontCoverage('bold', 'emoji') },
+    italic: { text: bookFontCoverage('italic', 'text'), emoji: bookFontCoverage('italic', 'emoji') },
+  };
+
+  private runs(text: string, font: BookFontStyle): FontRun[] {
+    return fontRuns(text, this.coverage[font]);
+  }
+
+  private fontFile(font: BookFontStyle, face: RunFace): string {
+    return face === 'text' ? this.fonts[font] : this.emojiFonts[font];
+  }
+
+  private runWidth(run: FontRun, font: BookFontStyle, size: number): number {
+    return this.doc.font(this.fontFile(font, run.face)).fontSize(size).widthOfString(run.text);
+  }
+
+  /**
+   * One line at `this.y`, run by run. Every run sits on the text font's baseline (pdfkit places text by
+   * its own font's ascender, which differs between Lora and the emoji font).
+   */
   private line(text: string, font: BookFontStyle, size: number, align: 'left' | 'center' | 'right' = 'left'): void {
     const { doc, box } = this;
-    doc.font(this.fonts[font]).fontSize(size).fillColor('#1f1a17');
-    const width = doc.widthOfString(text);
-    const x =
-      align === 'center' ? box.left + (box.width - width) / 2 : align === 'right' ? box.right - width : box.left;
-    doc.text(text, x, this.y, { lineBreak: false });
+    const runs = this.runs(text, font);
+    const widths = runs.map((run) => this.runWidth(run, font, size));
+    const width = widths.reduce((sum, w) => sum + w, 0);
+    let x = align === 'center' ? box.left + (box.width - width) / 2 : align === 'right' ? box.right - width : box.left;
+    const baseline = -this.coverage[font].text.ascent * size;
+    for (const [index, run] of runs.entries()) {
+      doc.font(this.fontFile(font, run.face)).fontSize(size).fillColor('#1f1a17');
+      doc.text(run.text, x, this.y, { lineBreak: false, baseline });
+      x += widths[index] ?? 0;
+    }
   }
 
   /** Wrapped lines of `text`, each on the page (moving on to new pages as needed). */

@@ -21,6 +21,14 @@ describe('line breaking', () => {
     expect(lines.join('').replace(/ /g, '')).toBe('seehttps://example.com/a/very/long/pathok');
   });
 
+  it('never cuts an emoji sequence or an accented letter in two when it splits a long word or a title', () => {
+    const family = '👨‍👩‍👧'; // five code points, one character on the page
+    // Measured per code point (mono), a split by code points would cut the family after its first ZWJ.
+    expect(wrapLine(`e\u0301${family}`, 4, mono)).toEqual(['e\u0301', family]);
+    expect(fitWithEllipsis(`${family}${family}`, 8, mono)).toBe(`${family}…`);
+    expect(fitWithEllipsis(`${family}${family}`, 4, mono)).toBe('…');
+  });
+
   it('reads paragraphs from blank lines and keeps single line breaks', () => {
     expect(paragraphsOf('One\r\ntwo\n\n\n  Three   four \n')).toEqual([['One', 'two'], ['Three four']]);
     expect(paragraphsOf('  \n \n')).toEqual([]);

@@ -5,6 +5,10 @@
  */
 export type Measure = (text: string) => number;
 
+/** User-perceived characters: a ZWJ family, a flag or a letter with its accent is never cut in two. */
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const charactersOf = (text: string) => Array.from(graphemes.segment(text), (part) => part.segment);
+
 /** Paragraphs of a story: blank lines separate paragraphs; single line breaks are kept as breaks. */
 export function paragraphsOf(text: string): string[][] {
   return text
@@ -43,9 +47,9 @@ export function wrapLine(text: string, width: number, measure: Measure): string[
       currentWidth = wordWidth;
       continue;
     }
-    // Too wide on its own: as many characters per line as fit (code points, so no split surrogates).
+    // Too wide on its own: as many characters per line as fit (graphemes: no emoji or accent split).
     let piece = '';
-    for (const char of Array.from(word)) {
+    for (const char of charactersOf(word)) {
       if (piece && measure(piece + char) > width) {
         lines.push(piece);
         piece = '';
@@ -62,7 +66,7 @@ export function wrapLine(text: string, width: number, measure: Measure): string[
 /** The widest prefix of `text` that fits `width` with an ellipsis, or the text when it fits whole. */
 export function fitWithEllipsis(text: string, width: number, measure: Measure): string {
   if (measure(text) <= width) return text;
-  const chars = Array.from(text);
+  const chars = charactersOf(text);
   let low = 0;
   let high = chars.length;
   while (low < high) {

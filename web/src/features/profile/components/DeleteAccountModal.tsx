@@ -1,11 +1,12 @@
 import { deleteAccountText, fallback, success } from '@storyloom/shared/messages';
 import { exportText } from '@storyloom/shared/messages/keepsake';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ExportSection } from '#web/components/keepsake/ExportSection.tsx';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
+import { useFocusAfterRender } from '#web/hooks/use-focus-after-render.ts';
 import { useForm } from '#web/hooks/use-form.ts';
 import { ApiError, errorText } from '#web/lib/api-client.ts';
 import { useConfirmAccountDeletion } from '../api/confirm-account-deletion.ts';
@@ -31,14 +32,14 @@ export function DeleteAccountModal({
   const [step, setStep] = useState<'explain' | 'code'>('explain');
   const headingId = useId();
   const [sentNote, setSentNote] = useState<string | null>(null);
-  // Counts codes sent, so each send (also "resend") moves focus to the code field once it is rendered.
-  const [sends, setSends] = useState(0);
   const form = useForm({ schema: deleteCodeFormSchema, defaultValues: { code: '' }, fallback: fallback.deleteAccount });
   const requestCode = useRequestAccountDeletion();
   const confirmDeletion = useConfirmAccountDeletion();
   const busy = requestCode.isPending ? 'sending' : form.busy || confirmDeletion.isSuccess ? 'deleting' : null;
   const sendButtonRef = useRef<HTMLButtonElement>(null);
   const codeRef = useRef<HTMLInputElement | null>(null);
+  // Each send (also "resend") moves focus to the code field once it is rendered.
+  const focusCode = useFocusAfterRender(codeRef);
   const codeInput = form.inputProps('code');
 
   const sendCode = () => {
@@ -50,17 +51,11 @@ export function DeleteAccountModal({
         setSentNote(answer?.message || success.deletionCodeSent);
         form.form.reset({ code: '' });
         setStep('code');
-        setSends((count) => count + 1);
+        focusCode();
       },
       onError: (error) => form.fail(errorText(error, fallback.startDeletion)),
     });
   };
-
-  // After the commit that shows the field: a requestAnimationFrame here could run before React's
-  // render on a busy machine and find no field yet, leaving focus on the removed Send button.
-  useEffect(() => {
-    if (sends > 0) codeRef.current?.focus();
-  }, [sends]);
 
   // A refused code (400) is about the code field: it takes the focus, selected, so a keyboard user types
   // the code again over the wrong one and presses Enter. Other failures stay the form's message.

@@ -12,6 +12,7 @@ import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { FormAlert, FormNotice } from '#web/components/ui/FormAlert.tsx';
 import { useFocusAfterRemoval } from '#web/hooks/use-focus-after-removal.ts';
+import { useFocusAfterRender } from '#web/hooks/use-focus-after-render.ts';
 import { errorText } from '#web/lib/api-client.ts';
 import { uploadMedia } from '#web/lib/upload.ts';
 import { useAddPhoto, useRemovePhoto, useReorderPhotos, useStoryPhotos, useUpdatePhoto } from '../api/photos.ts';
@@ -73,19 +74,15 @@ function AddPhotoForm({ storyId, onAdded }: { storyId: string; onAdded: (message
   const [alt, setAlt] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // Counts failures, so each one (even the same message again) moves focus to the alert once it has rendered.
-  const [failures, setFailures] = useState(0);
+  // Each failure (even the same message again) moves focus to the alert once it has rendered.
+  const focusAlert = useFocusAfterRender(alertRef);
   const busy = progress !== null || add.isPending;
 
   const fail = (message: string) => {
     setError(message);
     setProgress(null);
-    setFailures((count) => count + 1);
+    focusAlert();
   };
-  // After the commit: a microtask queued after an await runs before React renders the alert.
-  useEffect(() => {
-    if (failures > 0) alertRef.current?.focus();
-  }, [failures]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
