@@ -35,7 +35,10 @@ describe.runIf(browserTestsEnabled)('Back while listening on a phone (browser)',
 
       await listen.tap();
       await dialog.waitFor();
-      await dialog.getByRole('button', { name: `Close ${title}` }).first().tap();
+      await dialog
+        .getByRole('button', { name: `Close ${title}` })
+        .first()
+        .tap();
       await dialog.waitFor({ state: 'hidden' });
       expect(new URL(page.url()).pathname).toBe(`/shared/${story.ID}`);
       await page.goBack();
