@@ -251,6 +251,11 @@ export function InteractiveOverlay({
   };
 
   const busy = asking || answerPlaying;
+  /** A sentence chosen in the text plays from there, as the hint under it says (not over an answer being given). */
+  const playFrom = (seconds: number) => {
+    seek(seconds);
+    if (!busy) void player.current?.play().catch(() => undefined);
+  };
   const canAsk = session !== null && !busy;
 
   // Once the next question can be asked, the focus goes back to the question box if it is still on the
@@ -312,7 +317,7 @@ export function InteractiveOverlay({
             content={content}
             sentences={sentences}
             currentTime={highlightTime}
-            onSeek={session ? seek : undefined}
+            onSeek={session ? playFrom : undefined}
             marked={citedIds}
             cover={askBox}
             coverTop={compactBar}
