@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { interactiveTimings, QUESTION_MAX_CHARS, QUESTIONS_PER_SESSION, TIME_REPORT_SECONDS } from './constants.ts';
 import { interactiveText } from './messages/interactive.ts';
+import { serverText } from './messages/server.ts';
 
 /**
  * Interactive listening (docs/interactive.md): the payloads of the session calls, what an answer carries,
@@ -78,10 +79,10 @@ export interface AskedQuestionDto {
 }
 
 export const askedQuestionParamsSchema = z.object({
-  id: z.string({ error: interactiveText.storyId }).check(z.regex(/^[0-9a-f-]{36}$/, interactiveText.storyId)),
+  id: z.string({ error: serverText.invalidStoryId }).check(z.regex(/^[0-9a-f-]{36}$/, serverText.invalidStoryId)),
   questionId: z
-    .string({ error: interactiveText.questionId })
-    .check(z.regex(/^[A-Za-z0-9_-]{22}$/, interactiveText.questionId)),
+    .string({ error: serverText.invalidQuestionId })
+    .check(z.regex(/^[A-Za-z0-9_-]{22}$/, serverText.invalidQuestionId)),
 });
 
 /** GET …/interactive/read-along/…: the sentences of a narrated story and when the narration starts each. */

@@ -29,6 +29,7 @@ export * from './messages/media.ts';
 export * from './messages/prompts.ts';
 export * from './messages/reading.ts';
 export * from './messages/server.ts';
+export * from './messages/shared-view.ts';
 export * from './messages/stories.ts';
 export * from './messages/voice.ts';
 

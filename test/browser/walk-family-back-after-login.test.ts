@@ -1,4 +1,4 @@
-import { commentText } from '@storyloom/shared/messages/reading';
+import { sharedViewText } from '@storyloom/shared/messages/shared-view';
 import { describe, expect, inject, it } from 'vitest';
 import { createPublicStory } from '../support/stories.ts';
 import { loginAs, registerVerifiedUser } from '../support/users.ts';
@@ -26,11 +26,11 @@ describe.runIf(browserTestsEnabled)('Back after "Sign in to comment" (browser)',
       await page.getByRole('link', { name: title }).first().tap();
       await page.waitForURL((u) => u.pathname === `/shared/${story.ID}`);
 
-      await page.getByRole('link', { name: commentText.signIn }).tap();
+      await page.getByRole('link', { name: sharedViewText.signIn }).tap();
       await page.waitForURL((u) => u.pathname === '/login');
       await logInOnScreen(page, visitor);
       await page.waitForURL((u) => u.pathname === `/shared/${story.ID}`);
-      await page.getByRole('link', { name: commentText.addLink }).waitFor();
+      await page.getByRole('link', { name: sharedViewText.addLink }).waitFor();
 
       await page.goBack();
       await expect.poll(() => new URL(page.url()).pathname).toBe(`/author/${story.author.id}`);

@@ -1,4 +1,5 @@
 import { commentText } from '@storyloom/shared/messages/reading';
+import { sharedViewText } from '@storyloom/shared/messages/shared-view';
 import { describe, expect, inject, it } from 'vitest';
 import { api } from '../support/http.ts';
 import { createStory, shareWith } from '../support/stories.ts';
@@ -34,10 +35,10 @@ describe.runIf(browserTestsEnabled)('Comments on a private story opened by its l
       const at = `http://127.0.0.1:${new URL(inject('baseUrl')).port}`;
       await page.goto(`${at}/shared/${token}`);
       const comments = page.getByRole('region', { name: /Comments/ });
-      const byNameOnly = commentText.byNameOnly(story.author.username);
+      const byNameOnly = sharedViewText.byNameOnly(story.author.username);
       await comments.getByText(byNameOnly).waitFor();
 
-      await comments.getByRole('link', { name: commentText.signIn }).tap();
+      await comments.getByRole('link', { name: sharedViewText.signIn }).tap();
       await logInOnScreen(page, stranger);
       await page.waitForURL((u) => u.pathname === `/shared/${token}`);
       // Signed in, and still not someone it is shared with: the page says so instead of showing nothing.
@@ -57,7 +58,7 @@ describe.runIf(browserTestsEnabled)('Comments on a private story opened by its l
     const { page } = browser;
     await page.goto(url(`/shared/${token}`));
     const comments = page.getByRole('region', { name: /Comments/ });
-    await comments.getByRole('link', { name: commentText.addLink }).click();
+    await comments.getByRole('link', { name: sharedViewText.addLink }).click();
     await page.waitForURL((u) => u.pathname === `/story/${story.ID}`);
     expect(pathOf(page)).toBe(`/story/${story.ID}`);
     await page.getByLabel('Add a comment').fill('I remember the green car!');

@@ -14,6 +14,12 @@ export const serverText = {
   unauthorized: 'Please log in to continue',
   forbidden: 'You do not have permission to do that',
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
+  /**
+   * Path ids of DELETE /api/interactive/questions/{id}/{questionId} that cannot be ids (here, not with the
+   * listening texts: the listening pages load theirs whole and never show these).
+   */
+  invalidStoryId: 'Invalid story id',
+  invalidQuestionId: 'Invalid question id',
   internal: 'Something went wrong on our side. Please try again.',
   /** Local mode only: a request that arrives while the stand-ins start. */
   startingUp: 'Starting up, try again in a moment',

@@ -58,7 +58,7 @@ export function useScrollRestoration(): void {
       return;
     }
     // An entry pushed for the same page (the listening player's, so Back closes it) keeps the page where it is.
-    if (action === 'PUSH' && (location.state as { keepScroll?: boolean } | null)?.keepScroll) return;
+    if (action === 'PUSH' && (location.state as { overlay?: boolean } | null)?.overlay) return;
     const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);

@@ -45,7 +45,6 @@ export function InteractiveOverlay({
   onClose,
 }: InteractiveOverlayProps) {
   const player = useRef<AudioPlayerHandle>(null);
-  const startedAt = useRef(false);
   const answerAudio = useRef<HTMLAudioElement | null>(null);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const [session, setSession] = useState<InteractiveSessionDto | null>(null);
@@ -286,10 +285,9 @@ export function InteractiveOverlay({
             shareToken={shareToken}
             label="Story"
             onReady={(total) => {
+              // The first time only: a renewed URL becomes ready again where it was, not back at the start.
+              if (duration === null && startAt > 0 && startAt < total) seek(startAt);
               setDuration(total);
-              // Once: a renewed URL becomes ready again where it was, not back at the start.
-              if (!startedAt.current && startAt > 0 && startAt < total) seek(startAt);
-              startedAt.current = true;
             }}
             onTimeUpdate={onTimeUpdate}
             onPlay={() => setPlaying(true)}

@@ -1,7 +1,6 @@
-import { useContext, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { type ListenTarget, useReadAlong } from './api.ts';
-import { PagePlayer } from './FollowedAudio.tsx';
 import { InteractiveOverlay } from './InteractiveOverlay.tsx';
 
 export interface ListenInteractivelyProps {
@@ -26,14 +25,14 @@ export function ListenInteractively({
   className,
 }: ListenInteractivelyProps) {
   const [open, setOpen] = useState(openAtStart);
-  const pagePlayer = useContext(PagePlayer);
-  /** Where the page's player was when the listening player opened: it starts there. */
-  const [startAt, setStartAt] = useState(0);
-  const { entered, enter, leave } = useBackCloses(open, setOpen);
+  const { entered, enter, leave } = useBackCloses(setOpen);
   const readAlong = useReadAlong(target);
   // The overlay's read-along renders in a deferred pass when its sentences arrive (NarratedText does the same).
   const sentences = useDeferredValue(readAlong.data);
   const button = useRef<HTMLButtonElement>(null);
+  // The page's own player (AI Narration, or a recording with its transcript) holds this button beside it: opening
+  // the listening player pauses it, and the listening player starts where it stopped (what was heard counts).
+  const pagePlayer = () => button.current?.closest('.story-audio')?.querySelector('audio');
   const wasOpen = useRef(open);
   useEffect(() => {
     // The player unmounts on close (its dialog never closes itself, so it cannot hand the focus back): the
@@ -48,9 +47,7 @@ export function ListenInteractively({
         type="button"
         className={className ?? 'button button-primary'}
         onClick={() => {
-          const page = pagePlayer?.current;
-          setStartAt(page?.currentTime ?? 0);
-          page?.pause();
+          pagePlayer()?.pause();
           setOpen(true);
           enter();
         }}
@@ -66,7 +63,7 @@ export function ListenInteractively({
           shareToken={shareToken}
           content={content}
           readAlong={sentences}
-          startAt={startAt}
+          startAt={pagePlayer()?.currentTime}
           onClose={() => (entered ? leave() : setOpen(false))}
         />
       )}
@@ -74,10 +71,9 @@ export function ListenInteractively({
   );
 }
 
-/** Marks the history entry the player pushed; `keepScroll` tells scroll restoration the page did not change. */
-interface ListeningState {
-  listening?: boolean;
-  keepScroll?: boolean;
+/** Marks the history entry the player pushed (scroll restoration also reads it: the page under it did not change). */
+interface OverlayState {
+  overlay?: boolean;
 }
 
 /**
@@ -86,29 +82,24 @@ interface ListeningState {
  * for the same address; Back pops it and the player closes; closing with its own button goes back over it,
  * so Back afterwards leaves the page as before. Opened with the page (`?interactive=true`) it pushes nothing.
  */
-function useBackCloses(open: boolean, setOpen: (open: boolean) => void) {
+function useBackCloses(setOpen: (open: boolean) => void) {
   const location = useLocation();
   const navigate = useNavigate();
-  const onEntry = (location.state as ListeningState | null)?.listening === true;
-  // 'pushing' until the pushed entry is shown, 'on' while it is, so a render between the two never closes.
-  const [entry, setEntry] = useState<'none' | 'pushing' | 'on'>('none');
+  const onEntry = (location.state as OverlayState | null)?.overlay === true;
+  // Closed by Back only once its own entry was shown: a render before the push lands closes nothing.
+  const shown = useRef(false);
   useEffect(() => {
-    if (entry === 'pushing' && onEntry) setEntry('on');
-    else if (entry === 'on' && !onEntry) {
-      setEntry('none');
+    if (onEntry) shown.current = true;
+    else if (shown.current) {
+      shown.current = false;
       setOpen(false);
     }
-  }, [entry, onEntry, setOpen]);
-  useEffect(() => {
-    if (!open && entry === 'pushing') setEntry('none');
-  }, [open, entry]);
+  }, [onEntry, setOpen]);
   return {
-    entered: entry === 'on' && onEntry,
+    entered: onEntry,
     enter: () => {
-      if (onEntry) return;
-      setEntry('pushing');
-      const state: ListeningState = { ...(location.state as object | null), listening: true, keepScroll: true };
-      navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { state });
+      // The story pages carry no state of their own worth keeping on this entry.
+      if (!onEntry) navigate(location, { state: { overlay: true } satisfies OverlayState });
     },
     leave: () => navigate(-1),
   };

@@ -3,13 +3,7 @@ import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } fro
 import { formatClock } from '#web/lib/wav.ts';
 
 /** How far an arrow key moves the seek slider, in seconds (as most web players do). */
-export const KEY_SEEK_SECONDS = 5;
-const KEY_SEEK: Record<string, number> = {
-  ArrowRight: KEY_SEEK_SECONDS,
-  ArrowUp: KEY_SEEK_SECONDS,
-  ArrowLeft: -KEY_SEEK_SECONDS,
-  ArrowDown: -KEY_SEEK_SECONDS,
-};
+const KEY_SEEK_SECONDS = 5;
 
 /** What a page can do with a player: drive it for read-along or pause it while a question is asked. */
 export interface AudioPlayerHandle {
@@ -242,12 +236,12 @@ export function AudioPlayer({
             aria-valuetext={`${formatClock(time)} of ${formatClock(total)}`}
             onChange={(e) => seekTo(Number(e.target.value))}
             onKeyDown={(e) => {
-              // The slider's step is a tenth of a second for a finger or a mouse; an arrow key moving that
-              // little seemed to do nothing, so arrows jump KEY_SEEK_SECONDS (Home/End/PageUp/Down stay native).
-              const by = KEY_SEEK[e.key];
-              if (by === undefined || !audioRef.current) return;
+              // The slider's step is a tenth of a second for a finger or a mouse; an arrow key moving that little
+              // seemed to do nothing, so arrows jump KEY_SEEK_SECONDS (the element clamps to the recording).
+              const sign = /^Arrow(Right|Up)$/.test(e.key) ? 1 : /^Arrow(Left|Down)$/.test(e.key) ? -1 : 0;
+              if (!sign || !audioRef.current) return;
               e.preventDefault();
-              seekTo(Math.max(0, Math.min(total, audioRef.current.currentTime + by)));
+              seekTo(audioRef.current.currentTime + sign * KEY_SEEK_SECONDS);
             }}
           />
           <span className="audio-time" aria-hidden="true">

@@ -1,4 +1,5 @@
 import { commentText, storyReadingText as storyFallback } from '@storyloom/shared/messages/reading';
+import { sharedViewText } from '@storyloom/shared/messages/shared-view';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { useDeferredValue } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
@@ -183,13 +184,13 @@ function CommentInvite({ story, back }: { story: StoryDto; back: RedirectState }
   const { isLoggedIn } = useAuth();
   const privateStory = !story.is_public;
   const mine = useMyPermissions(story.ID, isLoggedIn && privateStory);
-  const byNameOnly = commentText.byNameOnly(story.author.username);
+  const byNameOnly = sharedViewText.byNameOnly(story.author.username);
   if (!isLoggedIn) {
     return (
       <p className="comments-note">
         {privateStory && `${byNameOnly} `}
         <Link to={paths.login.getHref()} state={back}>
-          {commentText.signIn}
+          {sharedViewText.signIn}
         </Link>
       </p>
     );
@@ -198,7 +199,7 @@ function CommentInvite({ story, back }: { story: StoryDto; back: RedirectState }
   if (!privateStory || mine.data?.comment) {
     return (
       <p className="comments-note">
-        <Link to={paths.story.getHref(story.ID)}>{commentText.addLink}</Link>
+        <Link to={paths.story.getHref(story.ID)}>{sharedViewText.addLink}</Link>
       </p>
     );
   }
