@@ -78,8 +78,10 @@ export interface AskedQuestionDto {
 }
 
 export const askedQuestionParamsSchema = z.object({
-  id: z.string().check(z.regex(/^[0-9a-f-]{36}$/)),
-  questionId: z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/)),
+  id: z.string({ error: interactiveText.storyId }).check(z.regex(/^[0-9a-f-]{36}$/, interactiveText.storyId)),
+  questionId: z
+    .string({ error: interactiveText.questionId })
+    .check(z.regex(/^[A-Za-z0-9_-]{22}$/, interactiveText.questionId)),
 });
 
 /** GET …/interactive/read-along/…: the sentences of a narrated story and when the narration starts each. */

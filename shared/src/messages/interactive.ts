@@ -11,6 +11,9 @@ export const interactiveText = {
   startFailed: 'Failed to start interactive session',
   answerFailed: 'Failed to get answer',
   questionRequired: 'Please type a question',
+  /** Path ids of DELETE /api/interactive/questions/{id}/{questionId} that cannot be ids. */
+  storyId: 'Invalid story id',
+  questionId: 'Invalid question id',
   questionTooLong: `Questions must be at most ${QUESTION_MAX_CHARS} characters`,
   questionNoWords: 'Please ask your question in words (letters or numbers)',
   questionDirection: 'Please type your question without text-direction control characters',

@@ -77,6 +77,8 @@ export const promptText = {
   /** The same words as Listen Interactively's (interactiveText.questionNoWords): emoji alone ask nothing. */
   questionNoWords: 'Please ask your question in words (letters or numbers)',
   promptId: 'Invalid question id',
+  /** {id} of /api/family-questions/{id} that cannot be a user id (said plainly, not as the pattern it failed). */
+  storytellerId: 'Invalid storyteller id',
   promptNotFound: 'Question not found',
   storyRequired: 'Please choose the story that answers the question',
   hiddenRequired: 'hidden must be true or false',

@@ -24,6 +24,13 @@ export const commentText = {
   empty: 'No comments yet.',
   readOnly: 'You can read this story. Its owner has not invited you to comment.',
   turnedOff: 'Comments are turned off for this story.',
+  /**
+   * A share link (or a signed-in reader it is not shared with) on a private story: only by-name shares may
+   * comment, so "Sign in to comment" alone promised something signing in does not give.
+   */
+  byNameOnly: (author: string) => `Only people ${author} shared this story with by name can comment.`,
+  signIn: 'Sign in to comment',
+  addLink: 'Add a comment',
   /** Deleting a comment: its button, then the question (the author's name is shown in bold: pass it with a `key`). */
   delete: {
     open: 'Delete',

@@ -71,7 +71,13 @@ export const answerPromptSchema = z.object({
 
 /** {id} of /api/family-questions/{id}: the storyteller's user id (as on the author page). */
 export const storytellerParamsSchema = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z0-9_-]+$/)),
+  id: z
+    .string({ error: promptText.storytellerId })
+    .check(
+      z.minLength(1, promptText.storytellerId),
+      z.maxLength(100, promptText.storytellerId),
+      z.regex(/^[A-Za-z0-9_-]+$/, promptText.storytellerId),
+    ),
 });
 
 /** POST /api/family-questions/{id} */

@@ -8,6 +8,11 @@ import { endHandOver, isHandingOver } from './return-to.ts';
 /** Where a guard sent the user from; the login screen may send them back there. */
 export interface RedirectState {
   from?: { pathname: string; search: string };
+  /**
+   * Set by a link on the `from` page itself (pushed, not a guard's redirect): the entry before the login is that
+   * page, so logging in goes back to it instead of adding it again (Back would otherwise show it twice).
+   */
+  cameFrom?: true;
 }
 
 function Waiting() {

@@ -57,8 +57,10 @@ export function useScrollRestoration(): void {
       window.scrollTo(0, saved);
       return;
     }
+    // An entry pushed for the same page (the listening player's, so Back closes it) keeps the page where it is.
+    if (action === 'PUSH' && (location.state as { keepScroll?: boolean } | null)?.keepScroll) return;
     const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-  }, [location.key, location.hash, action]);
+  }, [location.key, location.hash, location.state, action]);
 }

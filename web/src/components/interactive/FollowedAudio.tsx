@@ -1,7 +1,13 @@
 import type { ReadAlongDto } from '@storyloom/shared/interactive';
-import { useRef, useState } from 'react';
+import { createContext, type RefObject, useRef, useState } from 'react';
 import type { AudioPlayerHandle } from '#web/components/media/AudioPlayer.tsx';
 import { ReadAlongText } from './ReadAlongText.tsx';
+
+/**
+ * The page's own player, for the Listen Interactively button beside it: opening the listening player pauses
+ * it and starts from where it was, so the story is not heard twice at once and what was heard counts.
+ */
+export const PagePlayer = createContext<RefObject<AudioPlayerHandle | null> | null>(null);
 
 /**
  * A player whose text follows it: where the audio is (for the highlight), the props that keep that current on
@@ -13,6 +19,7 @@ export function useFollowedAudio() {
   const [time, setTime] = useState<number | null>(null);
   return {
     time,
+    player,
     /** Spread on SecureAudio. */
     audio: { ref: player, onTimeUpdate: setTime, onPlay: () => setTime(player.current?.currentTime ?? 0) },
     seek: (seconds: number) => {

@@ -23,6 +23,8 @@ export interface InteractiveOverlayProps {
   shareToken?: string | null;
   content: string;
   readAlong?: ReadAlongDto;
+  /** Seconds to start from: where the page's own player was (what was heard there counts as heard). */
+  startAt?: number;
   onClose: () => void;
 }
 
@@ -39,9 +41,11 @@ export function InteractiveOverlay({
   shareToken,
   content,
   readAlong,
+  startAt = 0,
   onClose,
 }: InteractiveOverlayProps) {
   const player = useRef<AudioPlayerHandle>(null);
+  const startedAt = useRef(false);
   const answerAudio = useRef<HTMLAudioElement | null>(null);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const [session, setSession] = useState<InteractiveSessionDto | null>(null);
@@ -247,6 +251,11 @@ export function InteractiveOverlay({
   };
 
   const busy = asking || answerPlaying;
+  /** A sentence chosen in the text plays from there, as the hint under it says (not over an answer being given). */
+  const playFrom = (seconds: number) => {
+    seek(seconds);
+    if (!busy) void player.current?.play().catch(() => undefined);
+  };
   const canAsk = session !== null && !busy;
 
   // Once the next question can be asked, the focus goes back to the question box if it is still on the
@@ -276,7 +285,12 @@ export function InteractiveOverlay({
             path={audioPath}
             shareToken={shareToken}
             label="Story"
-            onReady={setDuration}
+            onReady={(total) => {
+              setDuration(total);
+              // Once: a renewed URL becomes ready again where it was, not back at the start.
+              if (!startedAt.current && startAt > 0 && startAt < total) seek(startAt);
+              startedAt.current = true;
+            }}
             onTimeUpdate={onTimeUpdate}
             onPlay={() => setPlaying(true)}
             onPause={() => {
@@ -303,7 +317,7 @@ export function InteractiveOverlay({
             content={content}
             sentences={sentences}
             currentTime={highlightTime}
-            onSeek={session ? seek : undefined}
+            onSeek={session ? playFrom : undefined}
             marked={citedIds}
             cover={askBox}
             coverTop={compactBar}

@@ -2,7 +2,7 @@ import type { ReadAlongDto } from '@storyloom/shared/interactive';
 import { type ReactNode, useDeferredValue } from 'react';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { type ListenTarget, useReadAlong } from './api.ts';
-import { FollowedText, useFollowedAudio } from './FollowedAudio.tsx';
+import { FollowedText, PagePlayer, useFollowedAudio } from './FollowedAudio.tsx';
 
 export interface NarratedTextProps {
   content: string;
@@ -42,7 +42,7 @@ export function NarratedText({
       <div className="story-audio">
         <p className="story-audio-label">{label}</p>
         <SecureAudio {...followed.audio} path={audioPath} label={label} shareToken={shareToken} />
-        {actions}
+        <PagePlayer.Provider value={followed.player}>{actions}</PagePlayer.Provider>
       </div>
       {showText && <FollowedText text={content} sentences={sentences} followed={followed} />}
     </>

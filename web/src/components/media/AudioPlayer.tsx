@@ -2,6 +2,15 @@ import { commonFallback } from '@storyloom/shared/messages/common';
 import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { formatClock } from '#web/lib/wav.ts';
 
+/** How far an arrow key moves the seek slider, in seconds (as most web players do). */
+export const KEY_SEEK_SECONDS = 5;
+const KEY_SEEK: Record<string, number> = {
+  ArrowRight: KEY_SEEK_SECONDS,
+  ArrowUp: KEY_SEEK_SECONDS,
+  ArrowLeft: -KEY_SEEK_SECONDS,
+  ArrowDown: -KEY_SEEK_SECONDS,
+};
+
 /** What a page can do with a player: drive it for read-along or pause it while a question is asked. */
 export interface AudioPlayerHandle {
   readonly element: HTMLAudioElement | null;
@@ -169,6 +178,14 @@ export function AudioPlayer({
     else audio.pause();
   };
 
+  const seekTo = (seconds: number) => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.currentTime = seconds;
+    setTime(audio.currentTime);
+    onTimeUpdate?.(audio.currentTime);
+  };
+
   const total = Number.isFinite(duration) ? duration : 0;
   return (
     <fieldset className={`audio-player ${className ?? ''}`}>
@@ -223,12 +240,14 @@ export function AudioPlayer({
             value={Math.min(time, total)}
             aria-label={`Seek ${label}`}
             aria-valuetext={`${formatClock(time)} of ${formatClock(total)}`}
-            onChange={(e) => {
-              const audio = audioRef.current;
-              if (!audio) return;
-              audio.currentTime = Number(e.target.value);
-              setTime(audio.currentTime);
-              onTimeUpdate?.(audio.currentTime);
+            onChange={(e) => seekTo(Number(e.target.value))}
+            onKeyDown={(e) => {
+              // The slider's step is a tenth of a second for a finger or a mouse; an arrow key moving that
+              // little seemed to do nothing, so arrows jump KEY_SEEK_SECONDS (Home/End/PageUp/Down stay native).
+              const by = KEY_SEEK[e.key];
+              if (by === undefined || !audioRef.current) return;
+              e.preventDefault();
+              seekTo(Math.max(0, Math.min(total, audioRef.current.currentTime + by)));
             }}
           />
           <span className="audio-time" aria-hidden="true">

@@ -1,7 +1,7 @@
 import type { TranscriptDto } from '@storyloom/shared/transcripts';
 import { type ReactNode, useId } from 'react';
 import { type ListenTarget, useReadAlong } from '#web/components/interactive/api.ts';
-import { FollowedText, useFollowedAudio } from '#web/components/interactive/FollowedAudio.tsx';
+import { FollowedText, PagePlayer, useFollowedAudio } from '#web/components/interactive/FollowedAudio.tsx';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { TranscriptSection } from './TranscriptText.tsx';
 
@@ -40,7 +40,7 @@ export function RecordedStory({
       <div className="story-audio">
         <p className="story-audio-label">{label}</p>
         <SecureAudio {...followed.audio} path={audioPath} label={label} shareToken={shareToken} />
-        {actions}
+        <PagePlayer.Provider value={followed.player}>{actions}</PagePlayer.Provider>
       </div>
       {transcript && (
         <TranscriptSection transcript={transcript} headingId={headingId}>

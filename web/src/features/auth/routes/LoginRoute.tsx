@@ -22,11 +22,14 @@ import { ResendVerificationForm } from '../components/ResendVerificationForm.tsx
 import { emailFromLoginName, loginFormSchema } from '../utils/validation.ts';
 
 /** Where to go after logging in: `?next=`, the page a guard sent the user from, or the dashboard. */
-function useReturnPath(): string | null {
+function useReturnPath(): { path: string | null; goBack: boolean } {
   const [params] = useSearchParams();
   const state = useLocation().state as RedirectState | null;
   const from = state?.from ? `${state.from.pathname}${state.from.search}` : null;
-  return safeReturnPath(params.get('next')) ?? safeReturnPath(from) ?? peekRememberedReturnPath();
+  const next = safeReturnPath(params.get('next'));
+  const back = next === null ? safeReturnPath(from) : null;
+  // The page that linked here is the entry before this one: going back to it keeps Back working after the login.
+  return { path: next ?? back ?? peekRememberedReturnPath(), goBack: back !== null && state?.cameFrom === true };
 }
 
 /**
@@ -37,7 +40,7 @@ function useReturnPath(): string | null {
 export function LoginRoute() {
   const { login } = useAuth();
   const navigate = useNavigate();
-  const returnPath = useReturnPath();
+  const { path: returnPath, goBack } = useReturnPath();
   // Read once: logging in clears the note.
   const [expired] = useState(sessionExpired);
   const logIn = useLogIn();
@@ -66,6 +69,7 @@ export function LoginRoute() {
       takeRememberedReturnPath();
       await handOverAfterLogin(() => {
         login(tokens);
+        if (goBack && !expired) return navigate(-1);
         // A session that expired mid-form comes back to that form with its text (the draft) in place.
         return navigate(returnPath ?? paths.dashboard.getHref(), {
           replace: true,

@@ -13,16 +13,22 @@ import { rememberReturnPath } from '#web/lib/return-to.ts';
 import { useRegisterAccount } from '../api/register-account.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { RegisterSuccess } from '../components/RegisterSuccess.tsx';
+import { forgetKeptFields, keptFields, useKeepFields } from '../hooks/use-kept-fields.ts';
 import { registerFormSchema } from '../utils/validation.ts';
+
+/** Where the username and email wait while the user reads the terms or the privacy policy (never the passwords). */
+const KEPT = 'storyloom.register';
+const KEPT_FIELDS = ['username', 'email'] as const;
 
 /** /register (spec sections 2, 4, 5, 8): the form, then 'Check Your Email!' once the server accepts. */
 export function RegisterRoute() {
   const [params] = useSearchParams();
   const form = useForm({
     schema: registerFormSchema,
-    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: { username: '', email: '', ...keptFields(KEPT, KEPT_FIELDS), password: '', confirmPassword: '' },
     fallback: fallback.register,
   });
+  useKeepFields(KEPT, form.form.control, KEPT_FIELDS);
   const register = useRegisterAccount();
   const [registered, setRegistered] = useState<{ email: string; message: string } | null>(null);
   const submitting = form.busy;
@@ -31,6 +37,7 @@ export function RegisterRoute() {
     const answer = await register.mutateAsync({ username, email, password });
     // After the emailed link and the first login, the user goes back where they came from.
     rememberReturnPath(params.get('next'));
+    forgetKeptFields(KEPT);
     setRegistered({ email, message: answer?.message || accountText.registered });
   });
 

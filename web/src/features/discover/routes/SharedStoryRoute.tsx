@@ -1,4 +1,4 @@
-import { storyReadingText as storyFallback } from '@storyloom/shared/messages/reading';
+import { commentText, storyReadingText as storyFallback } from '@storyloom/shared/messages/reading';
 import type { StoryDto } from '@storyloom/shared/schemas/stories';
 import { useDeferredValue } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
@@ -19,6 +19,7 @@ import { useShownLater } from '#web/hooks/use-shown-later.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import type { RedirectState } from '#web/lib/guards.tsx';
+import { useMyPermissions } from '../api/get-my-permissions.ts';
 import { OLDER_COMMENTS_FAILED, useOlderSharedComments } from '../api/get-shared-comments.ts';
 import { useSharedStory } from '../api/get-shared-story.ts';
 import { StoryTitleText } from '../components/StoryTitleText.tsx';
@@ -148,17 +149,16 @@ function SharedStory({ story, shareToken }: { story: StoryDto; shareToken: strin
 
 /**
  * Comments, read-only here: public routes never know the reader (docs/stories.md), so writing happens
- * on /story/{id}. A visitor is invited to sign in; a signed-in reader of a public story gets a link.
+ * on /story/{id}. A visitor is invited to sign in; a signed-in reader who may comment gets a link there.
  */
 function SharedComments({ story, shareToken }: { story: StoryDto; shareToken: string }) {
-  const { isLoggedIn } = useAuth();
   const { pathname, search } = useLocation();
   // The view carries the newest comments; older ones load above them on request.
   const older = useOlderSharedComments(shareToken, story);
   const comments = [...older.comments, ...story.comments];
   if (comments.length === 0 && !story.allow_comments) return null;
   // After signing in the reader comes back to this story (issue 11).
-  const back: RedirectState = { from: { pathname, search } };
+  const back: RedirectState = { from: { pathname, search }, cameFrom: true };
   return (
     <section className="comments" aria-labelledby="shared-comments-title">
       <h2 id="shared-comments-title">
@@ -170,18 +170,37 @@ function SharedComments({ story, shareToken }: { story: StoryDto; shareToken: st
       </h2>
       <LoadMore list={older.more} what="Comments" fallback={OLDER_COMMENTS_FAILED} />
       <CommentList comments={comments} />
-      {story.allow_comments && !isLoggedIn && (
-        <p className="comments-note">
-          <Link to={paths.login.getHref()} state={back}>
-            Sign in to comment
-          </Link>
-        </p>
-      )}
-      {story.allow_comments && isLoggedIn && story.is_public && (
-        <p className="comments-note">
-          <Link to={paths.story.getHref(story.ID)}>Add a comment</Link>
-        </p>
-      )}
+      {story.allow_comments && <CommentInvite story={story} back={back} />}
     </section>
   );
+}
+
+/**
+ * Where a reader of the link goes to comment. Anyone signed in may comment on a public story; on a private
+ * one only the people it is shared with by name (with comment permission) may, which the signed-in API says.
+ */
+function CommentInvite({ story, back }: { story: StoryDto; back: RedirectState }) {
+  const { isLoggedIn } = useAuth();
+  const privateStory = !story.is_public;
+  const mine = useMyPermissions(story.ID, isLoggedIn && privateStory);
+  const byNameOnly = commentText.byNameOnly(story.author.username);
+  if (!isLoggedIn) {
+    return (
+      <p className="comments-note">
+        {privateStory && `${byNameOnly} `}
+        <Link to={paths.login.getHref()} state={back}>
+          {commentText.signIn}
+        </Link>
+      </p>
+    );
+  }
+  if (privateStory && mine.isPending) return null;
+  if (!privateStory || mine.data?.comment) {
+    return (
+      <p className="comments-note">
+        <Link to={paths.story.getHref(story.ID)}>{commentText.addLink}</Link>
+      </p>
+    );
+  }
+  return <p className="comments-note">{mine.data ? commentText.readOnly : byNameOnly}</p>;
 }

@@ -1,12 +1,16 @@
 import { COMMENT_MAX } from '@storyloom/shared/constants';
 import { commentText } from '@storyloom/shared/messages/reading';
 import { commentSchema } from '@storyloom/shared/schemas/stories';
+import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { CharCount } from '#web/components/ui/CharCount.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
+import { draftKey, useDraft } from '#web/hooks/use-draft.ts';
 import { useForm } from '#web/hooks/use-form.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { readTokenClaims } from '#web/lib/token-storage.ts';
 import { useAddComment } from '../api/add-comment.ts';
 
 /**
@@ -16,13 +20,23 @@ import { useAddComment } from '../api/add-comment.ts';
 export function CommentForm({ storyId }: { storyId: string }) {
   const toast = useToast();
   const add = useAddComment(storyId);
-  const form = useForm({ schema: commentSchema, defaultValues: { text: '' }, fallback: commentText.addFailed });
+  const draft = useCommentDraft(storyId);
+  const form = useForm({
+    schema: commentSchema,
+    defaultValues: { text: draft.offered?.values.text ?? '' },
+    fallback: commentText.addFailed,
+  });
   const textInput = form.inputProps('text');
   const text = useWatch({ control: form.form.control, name: 'text' }) ?? '';
+  // What is typed is kept as it is typed, and emptied with the box once posted (an empty box keeps nothing).
+  const { write } = draft;
+  useEffect(() => write(text.trim() ? { text } : null), [text, write]);
 
   const onSubmit = form.submit(async ({ text }) => {
+    const sent = form.form.getValues('text');
     const { message } = await add.mutateAsync(text);
-    form.form.reset({ text: '' });
+    // Empty the box only if it still holds what was sent: words typed while it was posting are the next comment.
+    if (form.form.getValues('text') === sent) form.form.reset({ text: '' });
     toast.success(message);
   });
 
@@ -46,4 +60,18 @@ export function CommentForm({ storyId }: { storyId: string }) {
       </div>
     </form>
   );
+}
+
+/**
+ * A half-written comment survives leaving the page (Back on a phone, a tap on a link): it is kept per user and
+ * story with the story forms' drafts (cleared at logout) and is back in the box on return, without asking.
+ */
+function useCommentDraft(storyId: string) {
+  const { user, token } = useAuth();
+  const userId = user?.ID ?? (token ? readTokenClaims(token)?.sub : undefined) ?? null;
+  return useDraft<{ text: string }>({
+    key: userId ? draftKey(userId, `comment.${storyId}`) : null,
+    current: { text: '' },
+    same: (a, b) => a.text === b.text,
+  });
 }

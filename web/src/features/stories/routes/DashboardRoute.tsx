@@ -1,6 +1,6 @@
 import { fallback, storyConfirmText } from '@storyloom/shared/messages';
 import { type StoryDto, storyMessages } from '@storyloom/shared/schemas/stories';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MAIN_ID } from '#web/components/layout/Layout.tsx';
 import { FamilyQuestions } from '#web/components/prompts/FamilyQuestions.tsx';
@@ -25,6 +25,16 @@ export function DashboardRoute() {
   useDocumentTitle('Your Dashboard');
   const stories = useMyStories();
   const voice = useHasClonedVoice();
+  // Someone who only reads the family's stories (a grandchild invited by name) came for those: they lead the page.
+  const first = stories.data?.pages[0];
+  const familyFirst = first !== undefined && first.stories.length === 0 && (first.shared_stories?.length ?? 0) > 0;
+  /* A question to answer now, beside the questions the family sent (docs/family-loop.md). */
+  const prompts = (
+    <div className="prompts-area">
+      <PromptCard />
+      <FamilyQuestions />
+    </div>
+  );
 
   return (
     <section className="page dashboard">
@@ -33,11 +43,7 @@ export function DashboardRoute() {
         <p className="section-lead">Welcome back! Here are your stories.</p>
       </header>
 
-      {/* A question to answer now, beside the questions the family sent (docs/family-loop.md). */}
-      <div className="prompts-area">
-        <PromptCard />
-        <FamilyQuestions />
-      </div>
+      {!familyFirst && prompts}
 
       {(stories.isPending || (voice.isPending && !stories.isError)) && (
         <Spinner label="Loading your stories…" className="page-spinner" />
@@ -46,7 +52,9 @@ export function DashboardRoute() {
       {stories.isError && !stories.isFetchNextPageError && (
         <LoadError message={stories.error.message} onRetry={() => void stories.refetch()} />
       )}
-      {stories.data && voice.isSuccess && <DashboardLists stories={stories} voiceCloned={voice.data} />}
+      {stories.data && voice.isSuccess && (
+        <DashboardLists stories={stories} voiceCloned={voice.data} afterShared={familyFirst ? prompts : null} />
+      )}
     </section>
   );
 }
@@ -54,9 +62,12 @@ export function DashboardRoute() {
 function DashboardLists({
   stories: list,
   voiceCloned,
+  afterShared,
 }: {
   stories: ReturnType<typeof useMyStories>;
   voiceCloned: boolean;
+  /** Set for a reader with no stories of their own: "Shared with you" comes first, then this (the prompts). */
+  afterShared: ReactNode;
 }) {
   const pages = list.data?.pages ?? [];
   const stories = pages.flatMap((p) => p.stories);
@@ -73,8 +84,30 @@ function DashboardLists({
     leaving.current = false;
     (document.getElementById('shared-stories-title') ?? document.getElementById(MAIN_ID))?.focus();
   }, [shared.length]);
+  const sharedSection = shared.length > 0 && (
+    <section className="story-section" aria-labelledby="shared-stories-title">
+      <div className="section-heading">
+        <h2 id="shared-stories-title" tabIndex={-1}>
+          Shared with you{' '}
+          <span className="count">
+            ({shared.length}
+            {sharedMore.hasNextPage ? '+' : ''})
+          </span>
+        </h2>
+      </div>
+      <SharedList
+        stories={shared}
+        onLeaving={(now) => {
+          leaving.current = now;
+        }}
+      />
+      <LoadMore list={sharedMore} what="Shared Stories" fallback={fallback.loadStories} />
+    </section>
+  );
   return (
     <>
+      {afterShared && sharedSection}
+      {afterShared}
       {stories.length > 0 && !voiceCloned && <VoiceBanner />}
       {stories.length === 0 ? (
         <EmptyStories voiceCloned={voiceCloned} />
@@ -102,26 +135,7 @@ function DashboardLists({
           <LoadMore list={list} what="Stories" fallback={fallback.loadStories} />
         </section>
       )}
-      {shared.length > 0 && (
-        <section className="story-section" aria-labelledby="shared-stories-title">
-          <div className="section-heading">
-            <h2 id="shared-stories-title" tabIndex={-1}>
-              Shared with you{' '}
-              <span className="count">
-                ({shared.length}
-                {sharedMore.hasNextPage ? '+' : ''})
-              </span>
-            </h2>
-          </div>
-          <SharedList
-            stories={shared}
-            onLeaving={(now) => {
-              leaving.current = now;
-            }}
-          />
-          <LoadMore list={sharedMore} what="Shared Stories" fallback={fallback.loadStories} />
-        </section>
-      )}
+      {!afterShared && sharedSection}
     </>
   );
 }
