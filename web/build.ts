@@ -71,6 +71,9 @@ function esbuildOptions(outdir: string, minify: boolean, merged?: MergedModules,
     publicPath: assetsUrl,
     jsx: 'automatic',
     minify,
+    // The bundled packages' licence notices go to a .LEGAL.txt beside each file that had them (linked from
+    // it), not into the JavaScript every page loads: 0.6 KB gzip off the first load, the notices still shipped.
+    legalComments: 'linked',
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',

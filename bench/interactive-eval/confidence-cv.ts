@@ -5,20 +5,11 @@
  * applied to the held-out stories' answers; the totals say what the gate would have done on stories it never saw.
  * The validation and test splits are never read.
  */
-import { answerLocally, decideLocally } from '@storyloom/functions/adapters/answerer/local';
-import {
-  type ConfidenceInput,
-  confidenceTuning,
-  FEATURES,
-  featuresOf,
-} from '@storyloom/functions/adapters/answerer/local/confidence';
+import { type ConfidenceInput, FEATURES, featuresOf } from '@storyloom/functions/adapters/answerer/local/confidence';
 import type { Judged } from '@storyloom/functions/adapters/answerer/local/decide';
 import type { StoryIndex } from '@storyloom/functions/adapters/answerer/local/retrieve';
-import { splitSentences } from '@storyloom/functions/adapters/answerer/text';
+import { devAnswers } from './confidence-examples.ts';
 import { fitLogistic, fitStumps, thresholdFor } from './confidence-fit.ts';
-import { heardCountFor, loadEvalSet } from './score.ts';
-
-confidenceTuning.on = false;
 
 /** Candidate features this script measures beside the model's own (confidence.ts FEATURES). */
 const EXTRA_FEATURES = [
@@ -71,39 +62,11 @@ function extraFeatures({ judged, chosen, question, terms, index }: ConfidenceInp
   ];
 }
 
-interface Example {
-  story: string;
-  x: number[];
-  right: number;
-  answerable: boolean;
-}
-const examples: Example[] = [];
-for (const story of loadEvalSet('dev')) {
-  const sentences = splitSentences(story.content);
-  const request = {
-    story: { title: story.title, location: story.location, startDate: story.start_date, endDate: story.end_date },
-    sentences,
-  };
-  for (const q of story.questions) {
-    const heardCount = heardCountFor(sentences, story.content, q.asked_after);
-    const answer = answerLocally({ ...request, heardCount, question: q.q });
-    if (answer.declined) continue;
-    const expected = q.expect;
-    const cited = answer.citedSentenceIds.map((id) => sentences.find((s) => s.id === id)?.text ?? '');
-    const right = typeof expected !== 'string' && cited.some((t) => expected.answer.some((p) => t.includes(p)));
-    const { index, question, terms, judged, decision } = decideLocally({ ...request, heardCount, question: q.q });
-    if (decision.kind !== 'answer') continue;
-    examples.push({
-      story: story.file,
-      x: (() => {
-        const input = { judged, chosen: decision.chosen, question, terms, index };
-        return [...featuresOf(input), ...extraFeatures(input, heardCount)];
-      })(),
-      right: right ? 1 : 0,
-      answerable: typeof expected !== 'string',
-    });
-  }
-}
+const examples = devAnswers().map((e) => ({
+  ...e,
+  x: [...featuresOf(e.input), ...extraFeatures(e.input, e.heardCount)],
+}));
+type Example = (typeof examples)[number];
 
 const base = FEATURES.length;
 const variants: Record<string, number[]> = {

@@ -165,10 +165,53 @@ export function normalizeFact(text: string): string[] {
     .map((t) => (t.length > 3 && t.endsWith('s') && !/\d/.test(t) ? t.slice(0, -1) : t));
 }
 
+/** Words before a year said in two digits: "in sixty-three", "February of fifty-one", "since forty-eight". */
+const YEAR_LEAD = new Set([
+  'in',
+  'of',
+  'since',
+  'until',
+  'till',
+  'by',
+  'from',
+  'year',
+  'spring',
+  'summer',
+  'autumn',
+  'fall',
+  'winter',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+]);
+
+/**
+ * An older narrator says most years in two digits ("he retired in sixty-three", "February of fifty-one"): to a
+ * listener of her story that states 1963. A two-digit number after such a word is read as the gold's year
+ * when the gold is a twentieth-century year ending in it.
+ */
+function withCenturies(answer: string[], fact: string[]): string[] {
+  const years = new Set(fact.filter((t) => /^19\d\d$/.test(t)));
+  if (!years.size) return answer;
+  return answer.map((t, i) => {
+    const full = `19${t}`;
+    return /^\d\d$/.test(t) && years.has(full) && YEAR_LEAD.has(answer[i - 1] ?? '') ? full : t;
+  });
+}
+
 /** Does the answer state the gold fact (its normalised tokens appear in order, side by side)? */
 export function statesFact(answer: string, fact: string): boolean {
-  const a = normalizeFact(answer);
   const f = normalizeFact(fact);
+  const a = withCenturies(normalizeFact(answer), f);
   if (f.length === 0) return false;
   outer: for (let i = 0; i + f.length <= a.length; i++) {
     for (let j = 0; j < f.length; j++) if (a[i + j] !== f[j]) continue outer;
