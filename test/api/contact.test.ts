@@ -40,7 +40,7 @@ describe('POST /contact', () => {
     [
       'an overlong message',
       { name: 'A', email: 'a@b.co', message: 'x'.repeat(5001) },
-      'Message must be at most 5000 characters',
+      'Message must be at most 5,000 characters',
     ],
   ])('rejects %s with 400 and the reason', async (_label, body, error) => {
     const res = await api('POST', '/contact', { body, localAddress: '127.0.0.3' });

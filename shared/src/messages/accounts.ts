@@ -6,6 +6,7 @@ import {
   ROLES,
   USERNAME_MAX,
 } from '../constants.ts';
+import { formatCount } from './numbers.ts';
 
 /** Accounts and profile: the spec's texts (sections 5, 8, 9) word for word, then the ones it leaves open. */
 export const accountValidation = {
@@ -76,7 +77,7 @@ export const accountText = {
   invalidRefreshToken: 'Invalid refresh token',
   userIdRequired: 'user_id is required',
   role: `role must be one of: ${ROLES.join(', ')}`,
-  usersPageSize: `limit must be a whole number from 1 to ${ADMIN_USERS_PAGE_SIZE_MAX}`,
+  usersPageSize: `limit must be a whole number from 1 to ${formatCount(ADMIN_USERS_PAGE_SIZE_MAX)}`,
 } as const;
 
 /** Texts of the account screens that the spec leaves open (the server's `message` wins when it sends one). */
@@ -89,9 +90,9 @@ export const accountScreenText = {
 /** Server-only username and password rules (maximum lengths, username characters). */
 export const usernameMessages = {
   chars: 'Username may use only letters, numbers, dots, dashes and underscores',
-  max: `Username must be at most ${USERNAME_MAX} characters long`,
+  max: `Username must be at most ${formatCount(USERNAME_MAX)} characters long`,
 } as const;
-export const passwordMaxMessage = `Password must be at most ${PASSWORD_MAX} characters long`;
+export const passwordMaxMessage = `Password must be at most ${formatCount(PASSWORD_MAX)} characters long`;
 
 /** The delete-account modal: what goes, the emailed code, the buttons. */
 export const deleteAccountText = {

@@ -1,3 +1,4 @@
+import { formatCount } from './numbers.ts';
 /** Texts of the field rules every form shares (shared/src/schemas/fields.ts). */
 export const textMessages = {
   unsupported: 'This text contains characters that cannot be saved (a NUL or a broken character)',
@@ -8,7 +9,7 @@ export const textMessages = {
   /** A parse failure without a message of its own (not expected: every rule names its text). */
   invalid: 'Invalid input',
   /** `label` names the field ("Name", "Description"; "This field" when none is given). */
-  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${formatCount(max)} characters`,
 } as const;
 
 /** The question asked before leaving a form with unsaved work (`LeaveFormDialog`: story forms, recorders, the book form). */

@@ -4,6 +4,7 @@ import {
   SECURE_URLS_MAX_PATHS,
   STORY_AUDIO_MAX_SECONDS,
 } from '../constants.ts';
+import { formatCount } from './numbers.ts';
 import { mediaNotFound } from './reading.ts';
 
 /** Uploads, recordings and the secure player: the spec's texts word for word, then the ones it leaves open. */
@@ -53,8 +54,8 @@ export const mediaText = {
   audioInconsistent: 'This audio file holds more sound than its header says. Please export it again.',
   storyAudioTooLong: `Audio stories can be at most ${STORY_AUDIO_MAX_SECONDS / 3600} hours long.`,
   imageDamaged: 'This picture is damaged or incomplete. Please choose another file.',
-  imageTooLarge: `Pictures can be at most ${IMAGE_MAX_SIDE_PIXELS.toLocaleString('en-US')} × ${IMAGE_MAX_SIDE_PIXELS.toLocaleString('en-US')} pixels. Please choose a smaller one.`,
+  imageTooLarge: `Pictures can be at most ${formatCount(IMAGE_MAX_SIDE_PIXELS)} × ${formatCount(IMAGE_MAX_SIDE_PIXELS)} pixels. Please choose a smaller one.`,
   audioStoryCreated: 'Audio story created successfully!',
   mediaNotFound,
-  secureUrlsPaths: `Send "paths": a list of 1 to ${SECURE_URLS_MAX_PATHS} media paths.`,
+  secureUrlsPaths: `Send "paths": a list of 1 to ${formatCount(SECURE_URLS_MAX_PATHS)} media paths.`,
 } as const;

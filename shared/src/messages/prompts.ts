@@ -4,6 +4,7 @@
  * for these; they follow its style (short, plain, the validation messages in its `… must be at most …` form).
  */
 import { OWN_QUESTIONS_MAX, PROMPT_QUESTION_MAX } from '../prompts/limits.ts';
+import { formatCount } from './numbers.ts';
 
 export const promptText = {
   // The dashboard card
@@ -28,7 +29,7 @@ export const promptText = {
   ownEmpty: 'You have not written any questions of your own yet.',
   writeOwn: 'Write your own question',
   writeOwnLabel: 'Your question',
-  writeOwnHint: `A question you would like to answer one day, in ${PROMPT_QUESTION_MAX} characters or fewer.`,
+  writeOwnHint: `A question you would like to answer one day, in ${formatCount(PROMPT_QUESTION_MAX)} characters or fewer.`,
   addOwn: 'Add to my questions',
   ownAdded: 'Your question was added.',
   hide: 'Hide',
@@ -64,7 +65,7 @@ export const promptText = {
   askTitle: (name: string) => `Ask ${name} a question`,
   askLabel: 'Your question',
   askHint: (name: string) =>
-    `${name} will see it in "Questions from your family", with your name. ${PROMPT_QUESTION_MAX} characters at most.`,
+    `${name} will see it in "Questions from your family", with your name. ${formatCount(PROMPT_QUESTION_MAX)} characters at most.`,
   askSend: 'Send question',
   askSending: 'Sending…',
   askCancel: 'Cancel',
@@ -73,7 +74,7 @@ export const promptText = {
 
   // Validation and refusals (API `{ error }`)
   questionRequired: 'Please write a question',
-  questionTooLong: `Questions must be at most ${PROMPT_QUESTION_MAX} characters`,
+  questionTooLong: `Questions must be at most ${formatCount(PROMPT_QUESTION_MAX)} characters`,
   /** The same words as Listen Interactively's (interactiveText.questionNoWords): emoji alone ask nothing. */
   questionNoWords: 'Please ask your question in words (letters or numbers)',
   promptId: 'Invalid question id',
@@ -83,7 +84,7 @@ export const promptText = {
   storyRequired: 'Please choose the story that answers the question',
   hiddenRequired: 'hidden must be true or false',
   excludeInvalid: 'Invalid list of questions to skip',
-  ownLimit: `You can keep at most ${OWN_QUESTIONS_MAX} questions of your own. Hide or answer some first.`,
+  ownLimit: `You can keep at most ${formatCount(OWN_QUESTIONS_MAX)} questions of your own. Hide or answer some first.`,
   ownQuota: 'You have added a lot of questions in the last hour. Please wait a little before adding more.',
   askNotAllowed: 'You can ask questions only of someone who has shared a story with you by name.',
   askerQuota: 'You have sent a lot of questions today. Please wait until tomorrow to send more.',

@@ -6,6 +6,7 @@ import {
   STORY_LOCATION_MAX,
   STORY_TITLE_MAX,
 } from '../constants.ts';
+import { formatCount } from './numbers.ts';
 import { storyReadingText } from './reading.ts';
 
 /** Stories, sharing, discovery and comments: the spec's texts word for word, then the ones it leaves open. */
@@ -49,17 +50,17 @@ export const storySuccess = {
 
 /** Story texts of the server that the spec leaves open (payload rules, lookups, quotas). */
 export const storyMessages = {
-  titleMax: `Title must be at most ${STORY_TITLE_MAX} characters`,
-  contentMax: `Story content must be at most ${STORY_CONTENT_MAX.toLocaleString('en-US')} characters`,
-  locationMax: `Location must be at most ${STORY_LOCATION_MAX} characters`,
+  titleMax: `Title must be at most ${formatCount(STORY_TITLE_MAX)} characters`,
+  contentMax: `Story content must be at most ${formatCount(STORY_CONTENT_MAX)} characters`,
+  locationMax: `Location must be at most ${formatCount(STORY_LOCATION_MAX)} characters`,
   date: 'Dates must be valid calendar dates',
   dateOrder: 'The end date cannot be before the start date',
   permission: 'Permission must be read or comment',
   commentRequired: 'Please write a comment',
-  commentMax: `Comments must be at most ${COMMENT_MAX} characters`,
+  commentMax: `Comments must be at most ${formatCount(COMMENT_MAX)} characters`,
   page: 'Page must be a whole number of at least 1',
-  limit: `Limit must be a whole number from 1 to ${PUBLIC_PAGE_SIZE_MAX}`,
-  adminLimit: `Limit must be a whole number from 1 to ${ADMIN_STORIES_PAGE_MAX}`,
+  limit: `Limit must be a whole number from 1 to ${formatCount(PUBLIC_PAGE_SIZE_MAX)}`,
+  adminLimit: `Limit must be a whole number from 1 to ${formatCount(ADMIN_STORIES_PAGE_MAX)}`,
   cursor: 'Invalid page cursor',
   storyId: 'Invalid story id',
   commentId: 'Invalid comment id',

@@ -1,4 +1,5 @@
 import { TRANSCRIPT_MAX_CHARS } from '../constants.ts';
+import { formatCount } from './numbers.ts';
 import { transcriptViewText } from './reading.ts';
 
 /** Transcripts of audio stories (docs/stories.md, "Transcripts"): every text the feature shows or returns. */
@@ -9,7 +10,7 @@ export const transcriptText = {
   typed: 'Typed by the storyteller',
   edited: 'Machine-made, edited by the storyteller',
   required: 'Please type or paste the transcript.',
-  tooLong: `A transcript can be up to ${TRANSCRIPT_MAX_CHARS.toLocaleString('en-US')} characters.`,
+  tooLong: `A transcript can be up to ${formatCount(TRANSCRIPT_MAX_CHARS)} characters.`,
   notAudio: 'Only recorded stories have a transcript.',
   conflict: 'The transcript was changed in another tab or device. Reload the story and save again.',
   version: 'version must be the transcript version you loaded',

@@ -4,6 +4,7 @@ import {
   SAMPLE_RECOMMENDED_MAX_SECONDS,
   SAMPLE_RECOMMENDED_MIN_SECONDS,
 } from '../constants.ts';
+import { formatCount } from './numbers.ts';
 
 /** The spec's recommendation ("30 seconds to 2 minutes"), as every sample text says it. */
 const RECOMMENDED = `${SAMPLE_RECOMMENDED_MIN_SECONDS} seconds to ${SAMPLE_RECOMMENDED_MAX_SECONDS / 60} minutes`;
@@ -102,7 +103,7 @@ export const narrationQuotaText = {
   jobs: (limit: number, resetSeconds: number) =>
     `You have started ${limit} narrations in the last hour. You can start another ${inTime(resetSeconds)}.`,
   characters: (limit: number, resetSeconds: number) =>
-    `Narrating this story would go over today's limit of ${limit.toLocaleString('en-US')} characters. ` +
+    `Narrating this story would go over today's limit of ${formatCount(limit)} characters. ` +
     `The limit resets ${inTime(resetSeconds)}.`,
 } as const;
 
