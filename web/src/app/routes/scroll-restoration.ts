@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
+import type { OverlayState } from '#web/hooks/use-back-closes.ts';
 
 const STORAGE_KEY = 'storyloom.scroll';
 
@@ -57,8 +58,8 @@ export function useScrollRestoration(): void {
       window.scrollTo(0, saved);
       return;
     }
-    // An entry pushed for the same page (the listening player's, so Back closes it) keeps the page where it is.
-    if (action === 'PUSH' && (location.state as { overlay?: boolean } | null)?.overlay) return;
+    // An entry pushed for the same page (a view that Back closes: hooks/use-back-closes.ts) keeps the page where it is.
+    if (action === 'PUSH' && (location.state as OverlayState | null)?.overlay) return;
     const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useBackCloses } from '#web/hooks/use-back-closes.ts';
 import { type ListenTarget, useReadAlong } from './api.ts';
 import { InteractiveOverlay } from './InteractiveOverlay.tsx';
 
@@ -25,7 +25,9 @@ export function ListenInteractively({
   className,
 }: ListenInteractivelyProps) {
   const [open, setOpen] = useState(openAtStart);
-  const { entered, enter, leave } = useBackCloses(setOpen);
+  // Back closes the player: on a phone it fills the screen, and Back left the story and the conversation.
+  // Opened with the page (`?interactive=true`) it has no entry of its own.
+  const back = useBackCloses('listen', setOpen);
   const readAlong = useReadAlong(target);
   // The overlay's read-along renders in a deferred pass when its sentences arrive (NarratedText does the same).
   const sentences = useDeferredValue(readAlong.data);
@@ -49,7 +51,7 @@ export function ListenInteractively({
         onClick={() => {
           pagePlayer()?.pause();
           setOpen(true);
-          enter();
+          back.enter();
         }}
         aria-haspopup="dialog"
       >
@@ -64,43 +66,9 @@ export function ListenInteractively({
           content={content}
           readAlong={sentences}
           startAt={pagePlayer()?.currentTime}
-          onClose={() => (entered ? leave() : setOpen(false))}
+          onClose={back.close}
         />
       )}
     </>
   );
-}
-
-/** Marks the history entry the player pushed (scroll restoration also reads it: the page under it did not change). */
-interface OverlayState {
-  overlay?: boolean;
-}
-
-/**
- * Back closes the player. On a phone the player fills the screen and Back (the gesture) is how a listener
- * leaves it; without an entry of its own, Back left the story and the conversation. Opening pushes an entry
- * for the same address; Back pops it and the player closes; closing with its own button goes back over it,
- * so Back afterwards leaves the page as before. Opened with the page (`?interactive=true`) it pushes nothing.
- */
-function useBackCloses(setOpen: (open: boolean) => void) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const onEntry = (location.state as OverlayState | null)?.overlay === true;
-  // Closed by Back only once its own entry was shown: a render before the push lands closes nothing.
-  const shown = useRef(false);
-  useEffect(() => {
-    if (onEntry) shown.current = true;
-    else if (shown.current) {
-      shown.current = false;
-      setOpen(false);
-    }
-  }, [onEntry, setOpen]);
-  return {
-    entered: onEntry,
-    enter: () => {
-      // The story pages carry no state of their own worth keeping on this entry.
-      if (!onEntry) navigate(location, { state: { overlay: true } satisfies OverlayState });
-    },
-    leave: () => navigate(-1),
-  };
 }

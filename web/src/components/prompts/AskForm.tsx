@@ -19,6 +19,8 @@ export function AskForm({
   name,
   draft,
   fieldRef,
+  onText,
+  onSent,
   onClose,
 }: {
   storytellerId: string;
@@ -26,6 +28,10 @@ export function AskForm({
   draft: RefObject<AskDraft>;
   /** The modal focuses this when it opens (the form is there at once when its code was loaded before). */
   fieldRef: RefObject<HTMLInputElement | null>;
+  /** Each change of the text (kept as the draft until sent). */
+  onText: (text: string) => void;
+  /** Sent: the draft goes and the dialog closes. */
+  onSent: () => void;
   onClose: () => void;
 }) {
   const ask = useAskQuestion(storytellerId);
@@ -37,10 +43,11 @@ export function AskForm({
   });
   const text = useWatch({ control: form.form.control, name: 'text' }) ?? '';
   const input = form.inputProps('text');
+  useEffect(() => onText(text), [text, onText]);
   const onSubmit = form.submit(async (data) => {
     const answer = await ask.mutateAsync(data);
     toast.success(answer.message);
-    onClose();
+    onSent();
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form takes the shell's place.

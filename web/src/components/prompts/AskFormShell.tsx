@@ -5,7 +5,7 @@ import { QuestionField } from './QuestionField.tsx';
 
 /**
  * What the reader did in the dialog before the form's code arrived, handed to the form when it mounts
- * (docs/web.md, "Typing before the form has loaded"). One per opening of the dialog.
+ * (docs/web.md, "Typing before the form has loaded"). Its text outlives the opening (`useAskDraft`).
  */
 export interface AskDraft {
   text: string;
@@ -29,12 +29,15 @@ export function AskFormShell({
   name,
   draft,
   fieldRef,
+  onText,
   onClose,
 }: {
   name: string;
   draft: RefObject<AskDraft>;
   /** The modal focuses this when it opens. */
   fieldRef: RefObject<HTMLInputElement | null>;
+  /** Each change of the text (kept as the draft). */
+  onText: (text: string) => void;
   onClose: () => void;
 }) {
   const id = useId();
@@ -67,7 +70,7 @@ export function AskFormShell({
           ref: inputRef,
           defaultValue: draft.current.text,
           onChange: (event) => {
-            draft.current.text = event.currentTarget.value;
+            onText(event.currentTarget.value);
             setText(event.currentTarget.value);
           },
         }}

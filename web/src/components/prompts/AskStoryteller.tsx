@@ -1,10 +1,12 @@
 import { promptText } from '@storyloom/shared/messages/prompts';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useRef, useState } from 'react';
 import { Modal } from '#web/components/ui/Modal.tsx';
+import { useBackCloses } from '#web/hooks/use-back-closes.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { preloadChunksOf } from '#web/lib/lazy-chunks.ts';
-import { AskFormShell, emptyDraft } from './AskFormShell.tsx';
+import { type AskDraft, AskFormShell } from './AskFormShell.tsx';
 import { useCanAsk } from './api.ts';
+import { useAskDraft } from './use-ask-draft.ts';
 
 /**
  * The question form (with the form library and zod) loads when the reader opens it, not with the story page.
@@ -18,13 +20,16 @@ const AskForm = lazy(() => {
 /**
  * "Ask {storyteller} a question" (docs/family-loop.md), on a story shared with the reader by name and on the
  * storyteller's author page. Shown only when the server says the signed-in reader may ask (a by-name share
- * from this storyteller); the server checks again on sending.
+ * from this storyteller); the server checks again on sending. Back closes the dialog and keeps the page
+ * (`useBackCloses`), and the question waits as a draft until it is sent (`useAskDraft`, docs/web.md).
  */
 export function AskStoryteller({ storytellerId, name }: { storytellerId: string; name: string }) {
   // Visitors without an account (the author page is public) are never asked about: nobody to ask as.
   const { isLoggedIn, user } = useAuth();
   const can = useCanAsk(storytellerId, isLoggedIn && user?.ID !== storytellerId);
   const [open, setOpen] = useState(false);
+  const back = useBackCloses('ask', setOpen);
+  const ask = useAskDraft(storytellerId);
   if (!isLoggedIn || !can.data?.can_ask) return null;
   return (
     <section className="panel ask-storyteller" aria-labelledby="ask-storyteller-title">
@@ -33,24 +38,63 @@ export function AskStoryteller({ storytellerId, name }: { storytellerId: string;
       <button
         type="button"
         className="button button-primary button-large"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          ask.opened();
+          setOpen(true);
+          back.enter();
+        }}
         aria-haspopup="dialog"
       >
         {promptText.askTitle(name)}
       </button>
-      {open && <AskDialog storytellerId={storytellerId} name={name} onClose={() => setOpen(false)} />}
+      {open && (
+        <AskDialog
+          storytellerId={storytellerId}
+          name={name}
+          draft={ask.draft}
+          onText={ask.typed}
+          onSent={() => {
+            ask.sent();
+            back.close();
+          }}
+          onClose={back.close}
+        />
+      )}
     </section>
   );
 }
 
-/** The open dialog: one draft per opening, handed from the shell to the form when its code arrives. */
-function AskDialog({ storytellerId, name, onClose }: { storytellerId: string; name: string; onClose: () => void }) {
-  const draft = useRef(emptyDraft());
+/** The open dialog: the draft goes from the shell to the form when the form's code arrives. */
+function AskDialog({
+  storytellerId,
+  name,
+  draft,
+  onText,
+  onSent,
+  onClose,
+}: {
+  storytellerId: string;
+  name: string;
+  draft: RefObject<AskDraft>;
+  onText: (text: string) => void;
+  onSent: () => void;
+  onClose: () => void;
+}) {
   const fieldRef = useRef<HTMLInputElement>(null);
   return (
     <Modal open onClose={onClose} title={promptText.askTitle(name)} initialFocusRef={fieldRef}>
-      <Suspense fallback={<AskFormShell name={name} draft={draft} fieldRef={fieldRef} onClose={onClose} />}>
-        <AskForm storytellerId={storytellerId} name={name} draft={draft} fieldRef={fieldRef} onClose={onClose} />
+      <Suspense
+        fallback={<AskFormShell name={name} draft={draft} fieldRef={fieldRef} onText={onText} onClose={onClose} />}
+      >
+        <AskForm
+          storytellerId={storytellerId}
+          name={name}
+          draft={draft}
+          fieldRef={fieldRef}
+          onText={onText}
+          onSent={onSent}
+          onClose={onClose}
+        />
       </Suspense>
     </Modal>
   );
