@@ -127,7 +127,7 @@ async function askSeveral(page: Page, how: 'touch' | 'keyboard') {
     { timeout: 30_000 },
   );
 
-  const input = dialog.getByLabel('Ask the storyteller a question');
+  const input = dialog.getByLabel('Ask the story a question');
   const entries = dialog.locator('.conversation-entry');
   const trail: string[] = [];
   for (const [i, question] of QUESTIONS.entries()) {

@@ -21,7 +21,7 @@ describe.runIf(browserTestsEnabled)('A failed question in the player (browser)',
     await page.goto(url(`/shared/${link.body.share_token}?interactive=true`), { waitUntil: 'domcontentloaded' });
     const dialog = page.getByRole('dialog', { name: title });
     await dialog.waitFor();
-    const input = dialog.getByLabel('Ask the storyteller a question');
+    const input = dialog.getByLabel('Ask the story a question');
     await expect.poll(() => input.isEnabled(), { timeout: 15_000 }).toBe(true);
     const alert = dialog.locator('.interactive-error[role="alert"]');
 

@@ -70,7 +70,7 @@ async function longConversation(page: Page, how: 'touch' | 'keyboard') {
   else await play.click();
   await playing(page);
 
-  const input = dialog.getByLabel('Ask the storyteller a question');
+  const input = dialog.getByLabel('Ask the story a question');
   const ask = dialog.getByRole('button', { name: 'Ask', exact: true });
   const entries = dialog.locator('.conversation-entry');
   for (const [i, question] of QUESTIONS.entries()) {

@@ -116,7 +116,7 @@ describe.runIf(browserTestsEnabled)('Listen interactively (browser)', () => {
     expect(times.every((t) => Number.isInteger(t))).toBe(true);
 
     // A question answered by the first part: the spoken answer plays 0.5 s after it arrives, then the story goes on.
-    const input = dialog.getByLabel('Ask the storyteller a question');
+    const input = dialog.getByLabel('Ask the story a question');
     await input.fill('Where did you meet grandpa?');
     await dialog.getByRole('button', { name: 'Ask' }).click();
     const entry = dialog.locator('.conversation-entry').first();
@@ -222,7 +222,7 @@ describe.runIf(browserTestsEnabled)('Listen interactively (browser)', () => {
     await page.waitForFunction(
       () => (document.querySelector<HTMLAudioElement>('dialog[open] audio')?.currentTime ?? 0) > 4.5,
     );
-    await dialog.getByLabel('Ask the storyteller a question').fill('Where did you meet grandpa?');
+    await dialog.getByLabel('Ask the story a question').fill('Where did you meet grandpa?');
     await dialog.getByRole('button', { name: 'Ask' }).click();
     await dialog
       .locator('.conversation-entry')

@@ -103,7 +103,7 @@ describe.runIf(browserTestsEnabled)('Listening on a phone and by keyboard (brows
 
       // Ask by touch: the question waits as an entry that holds the focus; on a touch screen the focus stays
       // on the answer (the question box would pull up the keyboard over it).
-      const input = dialog.getByLabel('Ask the storyteller a question');
+      const input = dialog.getByLabel('Ask the story a question');
       await input.fill('Where did you meet grandpa?');
       await ask.tap();
       const entry = dialog.locator('.conversation-entry').first();
@@ -181,7 +181,7 @@ describe.runIf(browserTestsEnabled)('Listening on a phone and by keyboard (brows
     // Before any question Clear is disabled: the text is the stop before the question box (which comes last,
     // under the conversation).
     expect(await dialog.getByRole('button', { name: 'Clear', exact: true }).isDisabled()).toBe(true);
-    await dialog.getByLabel('Ask the storyteller a question').focus();
+    await dialog.getByLabel('Ask the story a question').focus();
     await page.keyboard.press('Shift+Tab');
     expect(await focused(page)).toMatchObject({ sentence: '1' });
     // Arrows move between sentences; Enter plays from the focused one.
@@ -202,7 +202,7 @@ describe.runIf(browserTestsEnabled)('Listening on a phone and by keyboard (brows
 
     // Ask by keyboard: the entry waiting for the answer takes the focus, then the question box once the next
     // question can be asked.
-    const input = dialog.getByLabel('Ask the storyteller a question');
+    const input = dialog.getByLabel('Ask the story a question');
     await input.focus();
     await input.fill('Where did you meet grandpa?');
     await page.keyboard.press('Enter');

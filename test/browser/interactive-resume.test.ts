@@ -45,7 +45,7 @@ describe.runIf(browserTestsEnabled)('The story resumes after an answer (browser)
     await play.click();
     await expect.poll(() => storyPaused(page), { timeout: 20_000 }).toBe(false);
 
-    const input = dialog.getByLabel('Ask the storyteller a question');
+    const input = dialog.getByLabel('Ask the story a question');
     const ask = dialog.getByRole('button', { name: 'Ask', exact: true });
     await input.fill('Where did you meet grandpa?');
     await ask.click();

@@ -32,12 +32,10 @@ describe.runIf(browserTestsEnabled)('a listener asks, the storyteller answers (b
     const listener = browser.page;
     const listenerFailed = failedResponses(listener);
     const { dialog } = await openSharedPlayer(listener, story.ID, login.token, title);
-    await dialog.getByLabel('Ask the storyteller a question').fill(question);
+    await dialog.getByLabel('Ask the story a question').fill(question);
     await dialog.getByRole('button', { name: 'Ask' }).click();
     await dialog.getByText("My story doesn't say", { exact: false }).waitFor({ timeout: 45_000 });
-    await expect
-      .poll(() => dialog.getByLabel('Ask the storyteller a question').isEnabled(), { timeout: 15_000 })
-      .toBe(true);
+    await expect.poll(() => dialog.getByLabel('Ask the story a question').isEnabled(), { timeout: 15_000 }).toBe(true);
     const ended = listener.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/end/'));
     await dialog.getByRole('button', { name: `Close ${title}` }).click();
     expect((await ended).status()).toBe(200);

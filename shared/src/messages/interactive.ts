@@ -31,6 +31,13 @@ export const interactiveText = {
   readAlongHint: 'Use the arrow keys to move between sentences, and Enter to play the story from one.',
   /** Said while a question waits for its answer (the entry that holds the focus). */
   asking: 'Asking…',
+  /**
+   * The player's question box: the answer comes from the story, in its narrator's voice. "Ask {name} a
+   * question" beside the story is the one that reaches the storyteller (a walk as the family found the two
+   * labels read alike).
+   */
+  askLabel: 'Ask the story a question',
+  askPlaceholder: 'Where did you meet grandpa?',
   /** The conversation list of the player. */
   conversation: 'Conversation',
   conversationEmpty: 'Questions you ask and their answers appear here.',

@@ -354,7 +354,7 @@ export function InteractiveOverlay({
           </div>
 
           <form className="interactive-ask" onSubmit={(e) => void ask(e)} noValidate>
-            <label htmlFor={inputId}>Ask the storyteller a question</label>
+            <label htmlFor={inputId}>{interactiveText.askLabel}</label>
             <div className="interactive-ask-row">
               <input
                 ref={input}
@@ -367,7 +367,7 @@ export function InteractiveOverlay({
                   setQuestion(e.target.value);
                   if (error === interactiveText.questionRequired) setError(null);
                 }}
-                placeholder="Where did you meet grandpa?"
+                placeholder={interactiveText.askPlaceholder}
                 autoComplete="off"
               />
               <button
