@@ -1,11 +1,9 @@
 import { promptText } from '@storyloom/shared/messages';
 import type { FamilyQuestionsDto } from '@storyloom/shared/schemas/prompts';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.ts';
-import { createStory, shareWith } from '../support/stories.ts';
-import { loginAs, registerVerifiedUser } from '../support/users.ts';
-import { browserTestsEnabled, logInOnScreen, useBrowser } from './browser.ts';
-import { phoneContext } from './interactive-support.ts';
+import { browserTestsEnabled, useBrowser } from './browser.ts';
+import { grandchildOnPhone } from './family-support.ts';
 import { expectToast } from './stories-support.ts';
 
 /**
@@ -18,20 +16,19 @@ describe.runIf(browserTestsEnabled)('Back with "Ask … a question" open on a ph
   const browser = useBrowser();
 
   it('Back closes the dialog and keeps the story and the question; after its own close, Back leaves', async () => {
-    const [grandma, grandchild] = await Promise.all([registerVerifiedUser(), registerVerifiedUser()]);
-    const grandmaLogin = await loginAs(grandma);
     const title = `The first radio ${crypto.randomUUID().slice(0, 6)}`;
-    const story = await createStory(grandmaLogin, { title });
-    await shareWith(grandmaLogin, story.ID, grandchild.username, 'read');
+    const {
+      storyteller: grandma,
+      owner: grandmaLogin,
+      story,
+      context,
+      page,
+    } = await grandchildOnPhone(browser.context.browser()!, { title, role: 'read' });
     const questions = async () =>
       (await api<FamilyQuestionsDto>('GET', '/api/prompts/family', { token: grandmaLogin.token })).body.questions.map(
         (q) => q.text,
       );
-    const context = await phoneContext(browser.context.browser()!);
     try {
-      const page = await context.newPage();
-      await page.goto(`http://127.0.0.1:${new URL(inject('baseUrl')).port}/login`);
-      await logInOnScreen(page, grandchild);
       await page.getByRole('link', { name: title }).first().tap();
       await page.waitForURL((u) => u.pathname === `/story/${story.ID}`);
       const heading = page.getByRole('heading', { level: 1, name: title });

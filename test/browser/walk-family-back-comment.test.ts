@@ -1,8 +1,6 @@
-import { describe, expect, inject, it } from 'vitest';
-import { createStory, shareWith } from '../support/stories.ts';
-import { loginAs, registerVerifiedUser } from '../support/users.ts';
-import { browserTestsEnabled, logInOnScreen, useBrowser } from './browser.ts';
-import { phoneContext } from './interactive-support.ts';
+import { describe, expect, it } from 'vitest';
+import { browserTestsEnabled, useBrowser } from './browser.ts';
+import { grandchildOnPhone } from './family-support.ts';
 import { expectToast } from './stories-support.ts';
 
 /**
@@ -13,16 +11,9 @@ describe.runIf(browserTestsEnabled)('A half-written comment and Back (browser)',
   const browser = useBrowser();
 
   it('keeps the comment across Back and Forward, and forgets it once posted', async () => {
-    const owner = await loginAs(await registerVerifiedUser());
     const title = `The shipyard ${crypto.randomUUID().slice(0, 6)}`;
-    const story = await createStory({ token: owner.token }, { title });
-    const grandchild = await registerVerifiedUser();
-    await shareWith({ token: owner.token }, story.ID, grandchild.username, 'comment');
-    const context = await phoneContext(browser.context.browser()!);
+    const { story, context, page } = await grandchildOnPhone(browser.context.browser()!, { title, role: 'comment' });
     try {
-      const page = await context.newPage();
-      await page.goto(`http://127.0.0.1:${new URL(inject('baseUrl')).port}/login`);
-      await logInOnScreen(page, grandchild);
       await page.getByRole('link', { name: title }).first().tap();
       await page.waitForURL((u) => u.pathname === `/story/${story.ID}`);
       const box = page.getByLabel('Add a comment');

@@ -1,8 +1,6 @@
-import { describe, expect, inject, it } from 'vitest';
-import { createStory, shareWith } from '../support/stories.ts';
-import { loginAs, registerVerifiedUser } from '../support/users.ts';
-import { browserTestsEnabled, logInOnScreen, useBrowser } from './browser.ts';
-import { phoneContext } from './interactive-support.ts';
+import { describe, expect, it } from 'vitest';
+import { browserTestsEnabled, useBrowser } from './browser.ts';
+import { grandchildOnPhone } from './family-support.ts';
 
 /**
  * A grandchild invited by name logs in on a phone (the family's walk through the product): they came for the
@@ -14,16 +12,9 @@ describe.runIf(browserTestsEnabled)('The dashboard of someone who only reads the
   const browser = useBrowser();
 
   it('shows "Shared with you" first, on the first screen, when they have no stories of their own', async () => {
-    const owner = await loginAs(await registerVerifiedUser());
     const title = `Grandma's dance hall ${crypto.randomUUID().slice(0, 6)}`;
-    const story = await createStory({ token: owner.token }, { title });
-    const grandchild = await registerVerifiedUser();
-    await shareWith({ token: owner.token }, story.ID, grandchild.username, 'comment');
-    const context = await phoneContext(browser.context.browser()!);
+    const { context, page } = await grandchildOnPhone(browser.context.browser()!, { title, role: 'comment' });
     try {
-      const page = await context.newPage();
-      await page.goto(`http://127.0.0.1:${new URL(inject('baseUrl')).port}/login`);
-      await logInOnScreen(page, grandchild);
       await page.waitForURL((u) => u.pathname === '/dashboard');
       const shared = page.getByRole('heading', { name: /Shared with you/ });
       await shared.waitFor();
