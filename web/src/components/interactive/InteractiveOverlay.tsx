@@ -11,6 +11,7 @@ import { ApiError, errorText } from '#web/lib/api-client.ts';
 import { endSession, type ListenTarget, reportTime, startSession, useAskQuestion } from './api.ts';
 import { CompactControls } from './CompactControls.tsx';
 import { Conversation, type ConversationEntry } from './Conversation.tsx';
+import { heardUntil } from './heard-until.ts';
 import { keepInView } from './keep-in-view.ts';
 import { ReadAlongText } from './ReadAlongText.tsx';
 
@@ -213,7 +214,11 @@ export function InteractiveOverlay({
     revealEntry.current = id;
     setEntries((list) => [...list, { id, at: new Date(), question: text, answer: null, audioUrl: null, cited: [] }]);
     asker.mutate(
-      { sessionId: session.session_id, question: text, askedAt: player.current?.currentTime ?? time },
+      {
+        sessionId: session.session_id,
+        question: text,
+        askedAt: heardUntil(player.current?.element, player.current?.currentTime ?? time),
+      },
       {
         onSuccess: (res) => {
           setEntries((list) =>
