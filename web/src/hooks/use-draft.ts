@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAuth } from '#web/lib/auth.tsx';
 import { TEXT_DRAFT_PREFIX } from '#web/lib/drafts.ts';
+import { readTokenClaims } from '#web/lib/token-storage.ts';
 
 /** How long typing rests before the draft is written (it is also written when the page goes away). */
 const SAVE_DELAY_MS = 400;
@@ -43,6 +45,28 @@ function store(key: string, draft: Draft<unknown> | null): void {
   } catch {
     // Storage full or off: the leave question still protects the typing on this page.
   }
+}
+
+/**
+ * Whose drafts these are: the signed-in user, from the profile or, before it has loaded, from the token
+ * (a draft typed in the first second is still theirs); null when nobody is signed in.
+ */
+export function useDraftOwner(): string | null {
+  const { user, token } = useAuth();
+  return user?.ID ?? (token ? readTokenClaims(token)?.sub : undefined) ?? null;
+}
+
+/**
+ * One line of text kept as the user's draft under `slot` (a comment on a story, a question for a
+ * storyteller): `useDraft` with the owner's key, cleared at logout with the other drafts.
+ */
+export function useTextDraft(slot: string): DraftStore<{ text: string }> {
+  const owner = useDraftOwner();
+  return useDraft<{ text: string }>({
+    key: owner ? draftKey(owner, slot) : null,
+    current: { text: '' },
+    same: (a, b) => a.text === b.text,
+  });
 }
 
 /** The storage key of a draft: one per user and per story (`new` for the create form). */

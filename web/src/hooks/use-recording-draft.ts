@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Recording } from '#web/components/media/Recorder.tsx';
-import { useAuth } from '#web/lib/auth.tsx';
+import { useDraftOwner } from '#web/hooks/use-draft.ts';
 import { deleteRecordingDraft, readRecordingDraft, recordingDraftKey, writeRecordingDraft } from '#web/lib/drafts.ts';
-import { readTokenClaims } from '#web/lib/token-storage.ts';
 
 export interface RecordingDraft {
   recording: Recording;
@@ -30,8 +29,7 @@ export function useRecordingDraft(
   slot: string,
   opts: { restoreNow?: boolean; onRestore?: (draft: RecordingDraft) => void } = {},
 ): RecordingDraftStore {
-  const { user, token } = useAuth();
-  const userId = user?.ID ?? (token ? readTokenClaims(token)?.sub : undefined) ?? null;
+  const userId = useDraftOwner();
   const key = userId ? recordingDraftKey(userId, slot) : null;
   const [offered, setOffered] = useState<RecordingDraft | null>(null);
   const optsRef = useRef(opts);

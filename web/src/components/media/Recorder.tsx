@@ -41,6 +41,26 @@ export interface RecorderHandle {
   finish: () => Promise<Recording | null>;
 }
 
+/**
+ * For a page with a Recorder and a Save / Upload button: pass `ref` to the Recorder; `waitForTake()` is the
+ * take a press may send when the recorder is still recording or converting (null: none was kept, and the
+ * recorder says why), and `finishing` is true meanwhile, for the button's busy label.
+ */
+export function useRecorderTake() {
+  const ref = useRef<RecorderHandle>(null);
+  const [finishing, setFinishing] = useState(false);
+  const waitForTake = async (): Promise<Recording | null> => {
+    if (!ref.current) return null;
+    setFinishing(true);
+    try {
+      return await ref.current.finish();
+    } finally {
+      setFinishing(false);
+    }
+  };
+  return { ref, finishing, waitForTake };
+}
+
 type Phase = 'idle' | 'recording' | 'processing';
 
 interface Session {

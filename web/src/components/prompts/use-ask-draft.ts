@@ -1,7 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { draftKey, useDraft } from '#web/hooks/use-draft.ts';
-import { useAuth } from '#web/lib/auth.tsx';
-import { readTokenClaims } from '#web/lib/token-storage.ts';
+import { useTextDraft } from '#web/hooks/use-draft.ts';
 import { type AskDraft, emptyDraft } from './AskFormShell.tsx';
 
 /**
@@ -10,13 +8,7 @@ import { type AskDraft, emptyDraft } from './AskFormShell.tsx';
  * `<user>.ask.<storyteller>`, cleared at logout). It is back in the box on opening again, without asking.
  */
 export function useAskDraft(storytellerId: string) {
-  const { user, token } = useAuth();
-  const userId = user?.ID ?? (token ? readTokenClaims(token)?.sub : undefined) ?? null;
-  const stored = useDraft<{ text: string }>({
-    key: userId ? draftKey(userId, `ask.${storytellerId}`) : null,
-    current: { text: '' },
-    same: (a, b) => a.text === b.text,
-  });
+  const stored = useTextDraft(`ask.${storytellerId}`);
   const [initial] = useState(() => ({ ...emptyDraft(), text: stored.offered?.values.text ?? '' }));
   const draft = useRef<AskDraft>(initial);
   const { write } = stored;

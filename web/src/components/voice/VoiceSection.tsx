@@ -13,7 +13,7 @@ import {
 } from '@storyloom/shared/voice';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Recorder, type RecorderHandle, type Recording } from '#web/components/media/Recorder.tsx';
+import { Recorder, type Recording, useRecorderTake } from '#web/components/media/Recorder.tsx';
 import { RecordingDraftOffer } from '#web/components/media/RecordingDraftOffer.tsx';
 import { SecureAudio } from '#web/components/media/SecureAudio.tsx';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
@@ -82,8 +82,7 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
   const draft = useRecordingDraft('voice-sample', { restoreNow, onRestore: (d) => setTake(d.recording) });
   const [capturing, setCapturing] = useState(false);
   const guard = useLeaveGuard(capturing || sample !== null);
-  const recorder = useRef<RecorderHandle>(null);
-  const [finishing, setFinishing] = useState(false);
+  const recorder = useRecorderTake();
 
   const keepTake = (next: Recording | null) => {
     setError(null);
@@ -114,11 +113,9 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
   const onUpload = async () => {
     setError(null);
     let chosen = sample;
-    if (!chosen && capturing && recorder.current) {
+    if (!chosen && capturing) {
       // Pressed while the take is still recording or converting (a quick tap after Stop): wait for it.
-      setFinishing(true);
-      const finished = await recorder.current.finish();
-      setFinishing(false);
+      const finished = await recorder.waitForTake();
       // None kept (too short, failed): the recorder's own alert says why.
       if (!finished) return;
       chosen = { blob: finished.blob, name: 'voice-sample.wav', seconds: finished.seconds };
@@ -159,7 +156,7 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
         />
       )}
       <Recorder
-        ref={recorder}
+        ref={recorder.ref}
         maxSeconds={VOICE_RECORDING_MAX_SECONDS}
         subject="your voice sample"
         keptNote={mediaText.recordingKeptSample}
@@ -187,8 +184,8 @@ function SampleStep({ update, first = false }: { update: boolean; first?: boolea
       <BusyButton
         type="button"
         className="button button-primary"
-        busy={upload.isPending || finishing}
-        busyLabel={finishing ? mediaText.recordingFinishing : `Uploading… ${Math.round(progress * 100)}%`}
+        busy={upload.isPending || recorder.finishing}
+        busyLabel={recorder.finishing ? mediaText.recordingFinishing : `Uploading… ${Math.round(progress * 100)}%`}
         onClick={() => void onUpload()}
       >
         {update ? 'Upload New Sample' : 'Upload Voice Sample'}

@@ -7,10 +7,8 @@ import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { CharCount } from '#web/components/ui/CharCount.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
-import { draftKey, useDraft } from '#web/hooks/use-draft.ts';
+import { useTextDraft } from '#web/hooks/use-draft.ts';
 import { useForm } from '#web/hooks/use-form.ts';
-import { useAuth } from '#web/lib/auth.tsx';
-import { readTokenClaims } from '#web/lib/token-storage.ts';
 import { useAddComment } from '../api/add-comment.ts';
 
 /**
@@ -20,7 +18,9 @@ import { useAddComment } from '../api/add-comment.ts';
 export function CommentForm({ storyId }: { storyId: string }) {
   const toast = useToast();
   const add = useAddComment(storyId);
-  const draft = useCommentDraft(storyId);
+  // A half-written comment survives leaving the page (Back on a phone, a tap on a link): it is back in the box
+  // on return, without asking.
+  const draft = useTextDraft(`comment.${storyId}`);
   const form = useForm({
     schema: commentSchema,
     defaultValues: { text: draft.offered?.values.text ?? '' },
@@ -60,18 +60,4 @@ export function CommentForm({ storyId }: { storyId: string }) {
       </div>
     </form>
   );
-}
-
-/**
- * A half-written comment survives leaving the page (Back on a phone, a tap on a link): it is kept per user and
- * story with the story forms' drafts (cleared at logout) and is back in the box on return, without asking.
- */
-function useCommentDraft(storyId: string) {
-  const { user, token } = useAuth();
-  const userId = user?.ID ?? (token ? readTokenClaims(token)?.sub : undefined) ?? null;
-  return useDraft<{ text: string }>({
-    key: userId ? draftKey(userId, `comment.${storyId}`) : null,
-    current: { text: '' },
-    same: (a, b) => a.text === b.text,
-  });
 }

@@ -2,11 +2,9 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import type * as z from 'zod/mini';
-import { draftKey, useDraft } from '#web/hooks/use-draft.ts';
+import { draftKey, useDraft, useDraftOwner } from '#web/hooks/use-draft.ts';
 import { useForm } from '#web/hooks/use-form.ts';
 import { useLeaveGuard } from '#web/hooks/use-leave-guard.ts';
-import { useAuth } from '#web/lib/auth.tsx';
-import { readTokenClaims } from '#web/lib/token-storage.ts';
 import { isDirty, STORY_OBJECT_FIELD, type StoryFormValues } from '../utils/story-form.ts';
 
 /** Set by the login screen when it sends the user back to a form after their session expired. */
@@ -34,8 +32,7 @@ export function useStoryEditor<Out>({
   fallback: string;
   version?: number;
 }) {
-  const { user, token } = useAuth();
-  const userId = user?.ID ?? (token ? readTokenClaims(token)?.sub : undefined) ?? null;
+  const userId = useDraftOwner();
   const form = useForm({ schema, defaultValues: initial, fallback, objectField: STORY_OBJECT_FIELD });
   const values = useWatch({ control: form.form.control }) as StoryFormValues;
   const dirty = isDirty(values, initial);

@@ -10,18 +10,16 @@ import type { PromptDto } from '@storyloom/shared/schemas/prompts';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AudioPlayer } from '#web/components/media/AudioPlayer.tsx';
-import { Recorder, type RecorderHandle, type Recording } from '#web/components/media/Recorder.tsx';
+import { Recorder, type Recording, useRecorderTake } from '#web/components/media/Recorder.tsx';
 import { RecordingDraftOffer } from '#web/components/media/RecordingDraftOffer.tsx';
 import { LeaveFormDialog } from '#web/components/ui/LeaveFormDialog.tsx';
 import { useToast } from '#web/components/ui/Toasts.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
-import { draftKey, useDraft } from '#web/hooks/use-draft.ts';
+import { draftKey, useDraft, useDraftOwner } from '#web/hooks/use-draft.ts';
 import { useLeaveGuard } from '#web/hooks/use-leave-guard.ts';
 import { useRecordingDraft } from '#web/hooks/use-recording-draft.ts';
 import { errorText } from '#web/lib/api-client.ts';
-import { useAuth } from '#web/lib/auth.tsx';
-import { readTokenClaims } from '#web/lib/token-storage.ts';
 import { useCreateAudioStory } from '../api/create-audio-story.ts';
 import { DraftOffer } from '../components/DraftOffer.tsx';
 import { StoryKindSwitch } from '../components/StoryKindSwitch.tsx';
@@ -73,8 +71,7 @@ export function CreateAudioStoryRoute({
   const fileRef = useRef<HTMLInputElement>(null);
 
   // Nothing lost (issue 18): the typed text as a local draft, the take in IndexedDB, a question before leaving.
-  const { user, token } = useAuth();
-  const userId = user?.ID ?? (token ? readTokenClaims(token)?.sub : undefined) ?? null;
+  const userId = useDraftOwner();
   const restoreNow = (useLocation().state as { restoreDraft?: boolean } | null)?.restoreDraft === true;
   const textDraft = useDraft<TextValues>({
     key: userId ? draftKey(userId, 'new-audio') : null,
@@ -87,8 +84,8 @@ export function CreateAudioStoryRoute({
   });
   const audio = source === 'record' ? (recording ? { blob: recording.blob, name: 'recording.wav' } : null) : picked;
   const [capturing, setCapturing] = useState(false);
-  const recorder = useRef<RecorderHandle>(null);
-  const [finishing, setFinishing] = useState(false);
+  const recorder = useRecorderTake();
+  const { finishing } = recorder;
   const dirty =
     capturing || recording !== null || picked !== null || title.trim() !== startText.title || description.trim() !== '';
   const guard = useLeaveGuard(dirty);
@@ -154,11 +151,9 @@ export function CreateAudioStoryRoute({
 
   const save = async () => {
     let chosen = audio;
-    if (!chosen && source === 'record' && capturing && recorder.current) {
+    if (!chosen && source === 'record' && capturing) {
       // Pressed while the take is still recording or converting (a quick tap after Stop): wait for it.
-      setFinishing(true);
-      const finished = await recorder.current.finish();
-      setFinishing(false);
+      const finished = await recorder.waitForTake();
       // None kept (too short, failed): the recorder's own alert says why.
       if (!finished) return;
       chosen = { blob: finished.blob, name: 'recording.wav' };
@@ -258,7 +253,7 @@ export function CreateAudioStoryRoute({
           </div>
           {source === 'record' ? (
             <Recorder
-              ref={recorder}
+              ref={recorder.ref}
               maxSeconds={STORY_RECORDING_MAX_SECONDS}
               subject="your story"
               keptNote={mediaText.recordingKeptStory}
