@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { LocalAnswerer } from '@storyloom/functions/adapters/answerer/local';
 import { percentile, table } from '../stats.ts';
 import { questionCosts } from './calls.ts';
+import { scoreFollowUps } from './follow-ups.ts';
+import { formatFollowUps } from './follow-ups-report.ts';
 import { type EvalResult, goldProblems, loadEvalSet, rate, scoreAnswerer, type Tally } from './score.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -73,6 +75,12 @@ export async function interactiveBench(): Promise<void> {
   // Only the dev misses are listed: validation chooses between changes by its figures alone, and the test split
   // is for reporting; neither is for looking at what went wrong.
   if (process.env.BENCH_SHOW_DEV_MISSES) console.log(`\nDev misses:\n  ${devResult.failures.join('\n  ')}`);
+
+  // A question, its answer, then one that points back at it ("what year was that"): with the answer's sentences
+  // (as the player sends them) and alone (as before follow-ups were read).
+  console.log('\nFollow-ups (bench/interactive-eval/followups):');
+  for (const split of ['dev', 'test'] as const)
+    console.log(formatFollowUps(split, await scoreFollowUps(answerer, split)).join('\n'));
 
   await spokenFigures(['dev', 'test']);
   await apiFigures();

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { Answerer, StorySentence } from '@storyloom/functions/adapters/answerer/port';
+import type { Answer, Answerer, StorySentence } from '@storyloom/functions/adapters/answerer/port';
 import { splitSentences } from '@storyloom/functions/adapters/answerer/text';
 import { statesFact } from './normalize.ts';
 
@@ -119,16 +119,7 @@ function bump(map: Map<string, Tally>, key: string, right: boolean): void {
 }
 
 export async function scoreAnswerer(answerer: Answerer, stories: readonly EvalStory[]): Promise<EvalResult> {
-  const result: EvalResult = {
-    answerable: { total: 0, right: 0 },
-    declines: { total: 0, right: 0, rightKind: 0 },
-    unsupported: { count: 0, answersGiven: 0 },
-    factText: { total: 0, right: 0 },
-    otherFactText: { total: 0, right: 0 },
-    byTag: new Map(),
-    latencies: [],
-    failures: [],
-  };
+  const result = emptyResult();
   for (const story of stories) {
     const sentences = splitSentences(story.content);
     for (const question of story.questions) {
@@ -141,48 +132,71 @@ export async function scoreAnswerer(answerer: Answerer, stories: readonly EvalSt
         question: question.q,
       });
       result.latencies.push(performance.now() - started);
-      if (!answer.declined) result.unsupported.answersGiven++;
       const label = `${story.file}: "${question.q}"${question.asked_after ? ` (after "${question.asked_after}")` : ''}`;
-      let right: boolean;
-      if (typeof question.expect === 'string') {
-        result.declines.total++;
-        right = Boolean(answer.declined);
-        if (right) result.declines.right++;
-        else result.unsupported.count++;
-        if (answer.declined === question.expect) result.declines.rightKind++;
-        else result.failures.push(`${label}: expected ${question.expect}, got ${answer.declined || answer.answer}`);
-      } else {
-        result.answerable.total++;
-        const phrases = question.expect.answer;
-        const cited = answer.citedSentenceIds.map((id) => sentences.find((s) => s.id === id)?.text ?? '');
-        right = !answer.declined && cited.some((text) => phrases.some((p) => text.includes(p)));
-        if (right) result.answerable.right++;
-        else
-          result.failures.push(
-            `${label}: expected [${phrases.join(' | ')}], got ${answer.declined || cited.join(' / ')}`,
-          );
-        if (question.fact && question.type) {
-          const tally = FACT_TYPES.includes(question.type)
-            ? result.factText
-            : question.type === 'fact'
-              ? result.otherFactText
-              : undefined;
-          if (tally) {
-            tally.total++;
-            const stated = !answer.declined && question.fact.some((f) => statesFact(answer.answer, f));
-            if (stated) tally.right++;
-            else if (right)
-              result.failures.push(
-                `${label}: cited right but the answer "${answer.answer}" does not state [${question.fact.join(' | ')}]`,
-              );
-          }
-        }
-      }
-      for (const tag of question.tags ?? []) bump(result.byTag, tag, right);
-      bump(result.byTag, `type:${question.type ?? 'untyped'}`, right);
+      tallyAnswer(result, label, sentences, question, answer);
     }
   }
   return result;
+}
+
+/** An empty tally of every figure. */
+export function emptyResult(): EvalResult {
+  return {
+    answerable: { total: 0, right: 0 },
+    declines: { total: 0, right: 0, rightKind: 0 },
+    unsupported: { count: 0, answersGiven: 0 },
+    factText: { total: 0, right: 0 },
+    otherFactText: { total: 0, right: 0 },
+    byTag: new Map(),
+    latencies: [],
+    failures: [],
+  };
+}
+
+/** Counts one answer to one question into the figures (and its miss, if it is one, into `failures`). */
+export function tallyAnswer(
+  result: EvalResult,
+  label: string,
+  sentences: readonly StorySentence[],
+  question: EvalQuestion,
+  answer: Answer,
+): void {
+  if (!answer.declined) result.unsupported.answersGiven++;
+  let right: boolean;
+  if (typeof question.expect === 'string') {
+    result.declines.total++;
+    right = Boolean(answer.declined);
+    if (right) result.declines.right++;
+    else result.unsupported.count++;
+    if (answer.declined === question.expect) result.declines.rightKind++;
+    else result.failures.push(`${label}: expected ${question.expect}, got ${answer.declined || answer.answer}`);
+  } else {
+    result.answerable.total++;
+    const phrases = question.expect.answer;
+    const cited = answer.citedSentenceIds.map((id) => sentences.find((s) => s.id === id)?.text ?? '');
+    right = !answer.declined && cited.some((text) => phrases.some((p) => text.includes(p)));
+    if (right) result.answerable.right++;
+    else
+      result.failures.push(`${label}: expected [${phrases.join(' | ')}], got ${answer.declined || cited.join(' / ')}`);
+    if (question.fact && question.type) {
+      const tally = FACT_TYPES.includes(question.type)
+        ? result.factText
+        : question.type === 'fact'
+          ? result.otherFactText
+          : undefined;
+      if (tally) {
+        tally.total++;
+        const stated = !answer.declined && question.fact.some((f) => statesFact(answer.answer, f));
+        if (stated) tally.right++;
+        else if (right)
+          result.failures.push(
+            `${label}: cited right but the answer "${answer.answer}" does not state [${question.fact.join(' | ')}]`,
+          );
+      }
+    }
+  }
+  for (const tag of question.tags ?? []) bump(result.byTag, tag, right);
+  bump(result.byTag, `type:${question.type ?? 'untyped'}`, right);
 }
 
 export const rate = (part: Tally) => (part.total ? part.right / part.total : 0);

@@ -41,12 +41,16 @@ export function startShared(tokenOrId: string, localAddress?: string) {
 export function ask(
   sessionId: string,
   question: string,
-  opts: { token?: string; askedAt?: number; localAddress?: string } = {},
+  opts: { token?: string; askedAt?: number; localAddress?: string; follows?: unknown } = {},
 ): Promise<ApiResponse<QuestionAnswerDto>> {
   const base = opts.token ? '/api' : '/shared';
   return api<QuestionAnswerDto>('POST', `${base}/interactive/question/${sessionId}`, {
     token: opts.token,
-    body: { question, ...(opts.askedAt === undefined ? {} : { asked_at: opts.askedAt }) },
+    body: {
+      question,
+      ...(opts.askedAt === undefined ? {} : { asked_at: opts.askedAt }),
+      ...(opts.follows === undefined ? {} : { follows: opts.follows }),
+    },
     localAddress: opts.localAddress,
   });
 }

@@ -14,6 +14,7 @@ export const interactiveText = {
   questionTooLong: `Questions must be at most ${QUESTION_MAX_CHARS} characters`,
   questionNoWords: 'Please ask your question in words (letters or numbers)',
   questionDirection: 'Please type your question without text-direction control characters',
+  followsInvalid: 'follows must be a list of up to 4 sentence ids from the previous answer',
   sessionEnded: 'This listening session has ended. Close the player and open it again to go on.',
   noAudio: 'This story has no narration to listen to yet.',
   sessionCap: `You have asked ${QUESTIONS_PER_SESSION} questions in this session, the most one session allows. Close the player and open it again to ask more.`,

@@ -1,5 +1,10 @@
 import * as z from 'zod/mini';
 import { QUESTION_MAX_CHARS } from '../constants.ts';
+
+/** At most this many sentences an answer cites (the answerer cites one or two), with ids in a story's range. */
+const FOLLOWS_MAX_IDS = 4;
+const FOLLOWS_MAX_ID = 100_000;
+
 import { interactiveText } from '../messages/interactive.ts';
 import { requiredText, withoutBidiControls } from './fields.ts';
 
@@ -33,5 +38,24 @@ export const questionSchema = z.object({
    * the text spoken up to then. Absent: the position of the last time report.
    */
   asked_at: z.optional(z.nullable(z.number().check(z.gte(0), z.lte(24 * 3600)))),
+  /**
+   * The sentence ids (`cited[].id`) of the listener's previous answer in this session, so that a follow-up
+   * ("what year was that") is asked about what that answer told. Ids the listener has not heard are ignored.
+   */
+  follows: z.optional(
+    z.nullable(
+      z
+        .array(
+          z
+            .int({ error: interactiveText.followsInvalid })
+            .check(
+              z.gte(0, { error: interactiveText.followsInvalid }),
+              z.lte(FOLLOWS_MAX_ID, { error: interactiveText.followsInvalid }),
+            ),
+          { error: interactiveText.followsInvalid },
+        )
+        .check(z.maxLength(FOLLOWS_MAX_IDS, { error: interactiveText.followsInvalid })),
+    ),
+  ),
 });
 export type QuestionInput = z.infer<typeof questionSchema>;

@@ -2,6 +2,7 @@ import { check } from './local/check.ts';
 import { confidence } from './local/confidence.ts';
 import { denies, isCorrection, laterCorrection } from './local/corrections.ts';
 import { continues, decide, type Judged, judge } from './local/decide.ts';
+import { carriedTerms, pointsBack, withTopic } from './local/follow-up.ts';
 import { phrase, phraseTuning, settledFact, toFirstPerson } from './local/phrase.ts';
 import { normalizeQuestion } from './local/question.ts';
 import { questionTerms, retrieve, type StoryIndex, storyIndex } from './local/retrieve.ts';
@@ -37,14 +38,20 @@ function decline(kind: 'not-in-story' | 'not-yet-heard', engine: Answer['engine'
  * the same stages through it instead of wiring them again.
  */
 export function decideLocally(request: AnswerRequest, trace?: Trace) {
-  const index = storyIndex(request);
+  const story = storyIndex(request);
+  const follows = followedSentences(request);
   // normalize
-  const question = normalizeQuestion(request.question, index.words, index.otherKin, index.narratorSex);
+  const question = normalizeQuestion(request.question, story.words, story.otherKin, story.narratorSex);
   trace?.push(
     `normalize: "${question.text}" wants ${question.want}${question.yesNo ? ' (yes/no)' : ''}${question.narratorWord ? `; "${question.narratorWord}" = the narrator` : ''}`,
   );
-  // retrieve
-  const terms = questionTerms(question, index);
+  // retrieve (a follow-up carries the words of the previous answer's sentences: local/follow-up.ts)
+  const own = questionTerms(question, story);
+  const carried = follows.length ? carriedTerms(story, follows, own) : [];
+  const terms = [...own, ...carried];
+  const index = withTopic(story, follows, carried);
+  if (follows.length)
+    trace?.push(`follow-up: about [${follows.join(', ')}], carrying [${carried.map((t) => t.term).join(', ')}]`);
   const candidates = retrieve(index, terms);
   trace?.push(`retrieve: terms [${terms.map((t) => t.term).join(', ')}]; ${candidates.length} sentences match`);
   // type-match (inside judge: the fact each sentence states of the kind wanted)
@@ -63,8 +70,22 @@ export function decideLocally(request: AnswerRequest, trace?: Trace) {
   return { index, question, terms, judged, decision };
 }
 
+/** The previous answer's heard sentences, when the question points back at them; otherwise none. */
+function followedSentences(request: AnswerRequest): number[] {
+  const follows = (request.follows ?? []).filter((id) => id >= 1 && id <= request.heardCount);
+  return follows.length && pointsBack(request.question) ? follows : [];
+}
+
 /** Synchronous core of the local answerer (the OpenAI adapter uses it for its fallback and unheard check). */
 export function answerLocally(request: AnswerRequest, engine: Answer['engine'] = 'local', trace?: Trace): Answer {
+  const answer = answerOnce(request, engine, trace);
+  if (!answer.declined || !followedSentences(request).length) return answer;
+  // A follow-up the previous answer's neighbourhood does not answer may be a new question after all.
+  trace?.push('follow-up: declined; asked alone');
+  return answerOnce({ ...request, follows: [] }, engine, trace);
+}
+
+function answerOnce(request: AnswerRequest, engine: Answer['engine'], trace?: Trace): Answer {
   const { index, question, terms, judged, decision } = decideLocally(request, trace);
   if (decision.kind !== 'answer') return decline(decision.kind, engine);
   // calibrated decline: an answer the stages' own measures make unlikely is not given.

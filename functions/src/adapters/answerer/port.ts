@@ -28,6 +28,11 @@ export interface AnswerRequest {
   /** How many sentences the listener has heard (all of them once the narration reached its end). */
   heardCount: number;
   question: string;
+  /**
+   * Heard sentence ids the listener's previous answer cited: a follow-up ("what year was that", "was he
+   * nice") is about what they tell. Empty or absent: the question stands alone.
+   */
+  follows?: readonly number[];
   /** Names the story may use for its narrator in the third person ("Grandma Rose"); rewritten to "I". */
   narratorNames?: readonly string[];
 }

@@ -8,6 +8,7 @@ import {
   type QuestionAnswerDto,
 } from '@storyloom/shared/interactive';
 import { speakableAnswer } from '../../adapters/answerer/grounding.ts';
+import { pointsBack } from '../../adapters/answerer/local/follow-up.ts';
 import { answerLocally } from '../../adapters/answerer/local.ts';
 import { DETAILS_SENTENCE_ID, detailsSentence, grounded, type StorySentence } from '../../adapters/answerer/port.ts';
 import { answerer } from '../../adapters/answerer/select.ts';
@@ -106,7 +107,7 @@ export function questionIdentity(question: string): string {
 export async function askQuestion(
   sessionId: string,
   caller: Caller,
-  input: { question: string; askedAt?: number | null },
+  input: { question: string; askedAt?: number | null; follows?: readonly number[] | null },
   sourceIp: string,
 ): Promise<QuestionAnswerDto> {
   // The session claimed and the client counted in one all-or-nothing write, before any answer is made.
@@ -122,6 +123,8 @@ export async function askQuestion(
   const times = await cachedSentenceTimes(story, text.version, text.sentences);
   const position = input.askedAt ?? session.currentTime;
   const heardCount = heardCountFromTimes(text.sentences, times, position, text.length);
+  // The previous answer's sentences, as far as they are heard now (the player sends what it was shown).
+  const follows = [...new Set(input.follows ?? [])].filter((id) => id <= heardCount).sort((a, b) => a - b);
   const engine = await answerer();
   const details = {
     title: story.title,
@@ -131,12 +134,19 @@ export async function askQuestion(
   };
   // Same story text, same part heard, same question, same engine: the same answer (and the same audio).
   const cacheKey = hash(
-    [text.version, heardCount, normaliseQuestion(input.question), engine.name, detailsSentence(details)].join('\n'),
+    [
+      text.version,
+      heardCount,
+      normaliseQuestion(input.question),
+      engine.name,
+      detailsSentence(details),
+      follows.join(','),
+    ].join('\n'),
   ).slice(0, 32);
   let answer = answers.get(cacheKey);
   if (!answer) {
     const fresh = grounded(
-      await engine.answer({ story: details, sentences: text.sentences, heardCount, question: input.question }),
+      await engine.answer({ story: details, sentences: text.sentences, heardCount, question: input.question, follows }),
       heardCount,
     );
     answer = { answer: fresh.answer, declined: fresh.declined, citedSentenceIds: fresh.citedSentenceIds };
@@ -169,9 +179,10 @@ export async function askQuestion(
       sentences: text.sentences,
       heardCount: text.sentences.length,
       question: input.question,
+      follows,
     }).declined
   ) {
-    const question = input.question.trim();
+    const question = askedAbout(input.question.trim(), follows, text.sentences);
     await recordAskedQuestion(
       story.id,
       hash(questionIdentity(question)).slice(0, 22),
@@ -188,6 +199,20 @@ export async function askQuestion(
     heard_sentences: heardCount,
   };
 }
+
+/**
+ * The question as the storyteller's list shows it: a follow-up ("what year was that") says what it followed,
+ * or it would mean nothing there.
+ */
+function askedAbout(question: string, follows: readonly number[], sentences: readonly StorySentence[]): string {
+  const about = follows.length && pointsBack(question) ? sentences[follows[0]! - 1]?.text : undefined;
+  if (!about) return question;
+  const cut = about.length > ABOUT_CHARS ? `${about.slice(0, ABOUT_CHARS).replace(/\s+\S*$/, '')}…` : about;
+  return `${question} (after “${cut}”)`;
+}
+
+/** How much of the followed sentence the storyteller's list shows. */
+const ABOUT_CHARS = 80;
 
 function cite(
   answer: CachedAnswer,

@@ -9,7 +9,7 @@ export const handler = route(
       await askQuestion(
         params.sessionId,
         { kind: 'shared' },
-        { question: body.question, askedAt: body.asked_at },
+        { question: body.question, askedAt: body.asked_at, follows: body.follows },
         sourceIp,
       ),
     ),

@@ -218,6 +218,7 @@ export function InteractiveOverlay({
         sessionId: session.session_id,
         question: text,
         askedAt: heardUntil(player.current?.element, player.current?.currentTime ?? time),
+        follows: previousCited(entries),
       },
       {
         onSuccess: (res) => {
@@ -419,4 +420,13 @@ export function InteractiveOverlay({
       </ConfirmDialog>
     </Modal>
   );
+}
+
+/**
+ * The sentences the last answer cited (not the story details), for a follow-up ("what year was that"). None
+ * after a declined answer or a cleared conversation: "that" would then point at nothing the listener was told.
+ */
+function previousCited(entries: readonly ConversationEntry[]): number[] {
+  const last = entries.at(-1);
+  return last?.answer ? last.cited.map((c) => c.id).filter((id) => id > 0) : [];
 }

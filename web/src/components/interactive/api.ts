@@ -31,19 +31,23 @@ export function askQuestion(
   sessionId: string,
   question: string,
   askedAt: number,
+  follows: readonly number[] = [],
 ): Promise<QuestionAnswerDto> {
   return api.post<QuestionAnswerDto>(
     `${base(target)}/question/${sessionId}`,
-    { question, asked_at: askedAt },
+    { question, asked_at: askedAt, ...(follows.length ? { follows } : {}) },
     { fallback: interactiveText.answerFailed, signal: AbortSignal.timeout(30_000) },
   );
 }
 
-/** Asking a question: the pending state is the "Asking…" button, the error the overlay's alert. */
+/**
+ * Asking a question: the pending state is the "Asking…" button, the error the overlay's alert. `follows`: the
+ * sentences the previous answer cited, so "what year was that" is asked about them (docs/interactive.md).
+ */
 export function useAskQuestion(target: ListenTarget) {
   return useMutation({
-    mutationFn: (input: { sessionId: string; question: string; askedAt: number }) =>
-      askQuestion(target, input.sessionId, input.question, input.askedAt),
+    mutationFn: (input: { sessionId: string; question: string; askedAt: number; follows: readonly number[] }) =>
+      askQuestion(target, input.sessionId, input.question, input.askedAt, input.follows),
   });
 }
 

@@ -1,0 +1,63 @@
+import { analyzeShort, type Term } from '../text.ts';
+import type { StoryIndex } from './retrieve.ts';
+
+/**
+ * Follow-ups (docs/interactive.md, "Follow-ups"): after an answer, a listener asks what only makes sense
+ * after it — "what year was that", "was he nice", "why", "and grandpa?". The player sends the sentences the
+ * previous answer cited (`follows`); a question that points back is asked about what they tell: their words
+ * are carried into the question's, so the sentences that speak of the same thing rank first.
+ */
+
+/** Words that point back at what was just said. "that" only where it stands for a thing, not "said that…". */
+const POINTS_BACK =
+  /\b(?:then|there|it|this|those|these|he|she|him|her|hers|they|them|their|his)\b|(?:\b(?:was|is|were|did|do|does|about|after|before|like|for|of|with|from|at|in|by|to)\s+that\b)|\bthat\s*\??$|^(?:and|but|so)\b|\b(?:how come|who else|what else|what happened (?:next|after|later|then)|after that|what about)\b/;
+
+/** Questions too short to stand alone ("why?", "how long?", "really?"). */
+const BARE = /^(?:why|how|when|where|who|how long|how much|how many|how old|really|what for|for how long)\s*\??$/;
+
+/** Whether the question points back at the previous answer rather than asking something new. */
+export function pointsBack(questionText: string): boolean {
+  const text = questionText.toLowerCase().replace(/[“”"]/g, '').trim();
+  return POINTS_BACK.test(text) || BARE.test(text);
+}
+
+/** The words of the previous answer's sentences that a follow-up carries: what those sentences speak of. */
+export function carriedTerms(index: StoryIndex, follows: readonly number[], own: readonly Term[]): Term[] {
+  const seen = new Set(own.map((t) => t.term));
+  const out: Term[] = [];
+  for (const id of follows) {
+    const at = index.ids.indexOf(id);
+    if (at < 0) continue;
+    for (const t of analyzeShort(index.texts[at]!).terms) {
+      // Not its numbers: a follow-up asks what the sentence did not say ("what year was that"), and a number
+      // carried in would read as one the question already holds.
+      if (seen.has(t.term) || !/^(?:NOUN|PROPN|VERB|ADJ)$/.test(t.pos) || /\d/.test(t.term)) continue;
+      seen.add(t.term);
+      out.push(t);
+    }
+  }
+  return out;
+}
+
+/** How far from the previous answer's sentences a follow-up's answer is looked for first (before, after). */
+export const followUpWindow = { before: 0, after: 2 };
+
+/**
+ * The index with the sentences around the previous answer's speaking of what those speak of: "how long did
+ * it take" after "what ship did you come on" is answered by "The voyage took seventeen days", the sentence
+ * after, which names neither the ship nor the crossing. As a sentence opening with a pronoun carries the nouns
+ * of the one before (`referents.ts`), the few sentences around the followed ones carry its words.
+ */
+export function withTopic(index: StoryIndex, follows: readonly number[], carried: readonly Term[]): StoryIndex {
+  const at = follows.map((id) => index.ids.indexOf(id)).filter((i) => i > 0);
+  if (!at.length || !carried.length) return index;
+  const from = Math.max(1, Math.min(...at) - followUpWindow.before);
+  const to = Math.min(index.texts.length - 1, Math.max(...at) + followUpWindow.after);
+  const words = carried.map((t) => t.term);
+  return {
+    ...index,
+    terms: index.terms.map((terms, i) =>
+      i >= from && i <= to ? [...terms, ...words.filter((w) => !terms.includes(w))] : terms,
+    ),
+  };
+}
