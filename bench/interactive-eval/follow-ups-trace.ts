@@ -1,3 +1,8 @@
+/**
+ * Traces one dev follow-up through the stages (`node --import tsx bench/interactive-eval/follow-ups-trace.ts d22
+ * "where was he from"`): the first question's answer, the sentences around what it cited, then the follow-up's stages.
+ * Dev split only.
+ */
 import { answerLocally } from '@storyloom/functions/adapters/answerer/local';
 import { splitSentences } from '@storyloom/functions/adapters/answerer/text';
 import { loadFollowUps } from './follow-ups.ts';
