@@ -2,7 +2,7 @@ import { check } from './local/check.ts';
 import { confidence } from './local/confidence.ts';
 import { denies, isCorrection, laterCorrection } from './local/corrections.ts';
 import { continues, decide, type Judged, judge } from './local/decide.ts';
-import { carriedTerms, pointsBack, withTopic } from './local/follow-up.ts';
+import { carriedTerms, namesThePerson, pointsBack, withTopic } from './local/follow-up.ts';
 import { phrase, phraseTuning, settledFact, toFirstPerson } from './local/phrase.ts';
 import { normalizeQuestion } from './local/question.ts';
 import { questionTerms, retrieve, type StoryIndex, storyIndex } from './local/retrieve.ts';
@@ -37,9 +37,8 @@ function decline(kind: 'not-in-story' | 'not-yet-heard', engine: Answer['engine'
  * `request.heardCount`. The answerer goes on from here; the evaluation tools (dev-why, train-confidence) read
  * the same stages through it instead of wiring them again.
  */
-export function decideLocally(request: AnswerRequest, trace?: Trace) {
+export function decideLocally(request: AnswerRequest, trace?: Trace, follows: readonly number[] = []) {
   const story = storyIndex(request);
-  const follows = followedSentences(request);
   // normalize
   const question = normalizeQuestion(request.question, story.words, story.otherKin, story.narratorSex);
   trace?.push(
@@ -70,24 +69,33 @@ export function decideLocally(request: AnswerRequest, trace?: Trace) {
   return { index, question, terms, judged, decision };
 }
 
-/** The previous answer's heard sentences, when the question points back at them; otherwise none. */
-function followedSentences(request: AnswerRequest): number[] {
-  const follows = (request.follows ?? []).filter((id) => id >= 1 && id <= request.heardCount);
-  return follows.length && pointsBack(request.question) ? follows : [];
-}
-
 /** Synchronous core of the local answerer (the OpenAI adapter uses it for its fallback and unheard check). */
 export function answerLocally(request: AnswerRequest, engine: Answer['engine'] = 'local', trace?: Trace): Answer {
-  const answer = answerOnce(request, engine, trace);
-  if (!answer.declined || !followedSentences(request).length) return answer;
-  // A follow-up the previous answer's neighbourhood does not answer may be a new question after all.
+  // The previous answer's sentences, as far as they are heard (local/follow-up.ts).
+  const follows = (request.follows ?? []).filter((id) => id >= 1 && id <= request.heardCount);
+  if (!follows.length) return answerOnce(request, [], engine, trace);
+  // Only a question that points back: one that stands alone ("where did you sleep" after the pay) is asked
+  // alone (asked about the last answer too when alone finds nothing, dev gained 1 answer for 4 wrong ones).
+  if (!pointsBack(request.question)) return answerOnce(request, [], engine, trace);
+  const answer = answerOnce(request, follows, engine, trace);
+  if (!answer.declined) return answer;
+  // A question that says "they" may still be a new one ("what did they eat on thursdays").
   trace?.push('follow-up: declined; asked alone');
-  return answerOnce({ ...request, follows: [] }, engine, trace);
+  return answerOnce(request, [], engine, trace);
 }
 
-function answerOnce(request: AnswerRequest, engine: Answer['engine'], trace?: Trace): Answer {
-  const { index, question, terms, judged, decision } = decideLocally(request, trace);
+function answerOnce(
+  request: AnswerRequest,
+  follows: readonly number[],
+  engine: Answer['engine'],
+  trace?: Trace,
+): Answer {
+  const { index, question, terms, judged, decision } = decideLocally(request, trace, follows);
   if (decision.kind !== 'answer') return decline(decision.kind, engine);
+  if (follows.length && question.want === 'name' && !namesThePerson(question.text, decision.chosen.facts)) {
+    trace?.push('follow-up: no name of a person');
+    return decline('not-in-story', engine);
+  }
   // calibrated decline: an answer the stages' own measures make unlikely is not given.
   const sure = confidence({ judged, chosen: decision.chosen, question, terms, index });
   trace?.push(`confidence: ${sure.score.toFixed(2)}${sure.confident ? '' : ', below the threshold'}`);

@@ -109,7 +109,7 @@ const NOT_NAMES =
   /^(?:maybe|perhaps|yes|yeah|no|nope|sure|never|always|nothing|everything|anyway|exactly|really|imagine|twice|once|gone|done|enough|please|thanks|hello|goodbye|ah|oh|well|right|okay|ok|nobody|everybody|somebody|later|sometimes|mostly|often|again|true|fine|good|bad|dead|home|quiet|silence|nonsense|rubbish|lovely|beautiful|terrible|hard|cold|hot|hungry|tired|poor|rich|still|almost|only|just|so|such|both|neither|none|all|finally|eventually|anyhow|besides|otherwise|meanwhile|afterwards|honestly|seriously|certainly|definitely|probably|imagine that|fancy that)$/i;
 
 /** Last words of place names ("Miles City", "Custer County", "Pearl Harbor", "Cottage Grove"). */
-const PLACE_HEAD =
+export const PLACE_HEAD =
   /^(?:City|Town|Township|County|Parish|Province|State|Street|St|Avenue|Ave|Road|Rd|Lane|Boulevard|Square|Corner|Bay|Harbou?r|River|Creek|Lake|Mountains?|Valley|Falls|Springs|Park|Hills?|Island|Islands|Beach|Port|Point|Heights|Grove|Station|Bridge|Gardens?|Green|Common|Canyon|Desert|Forest|Coast|Sea|Ocean|Gulf|Strait|Channel)$/;
 
 /** Capitalised only because they open a sentence: pronouns, articles, connectives, common openers. */

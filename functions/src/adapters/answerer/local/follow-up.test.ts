@@ -50,4 +50,28 @@ describe('follow-ups (docs/interactive.md, "Follow-ups")', () => {
   it('use only sentences heard: a previous answer beyond what is heard is ignored', () => {
     expect(ask('what year was that', [3], 2)).toEqual(ask('what year was that', undefined, 2));
   });
+
+  it('asking her name, take a town or a church the next sentences name for no name of hers', () => {
+    const text = splitSentences(
+      "The rancher's wife sent me a fruitcake every Christmas. In 1962 Miles City went over to dial telephones.",
+    );
+    const answer = answerLocally({
+      story: { title: 'T' },
+      sentences: text,
+      heardCount: 2,
+      question: 'what was her name',
+      follows: [1],
+    });
+    expect(answer.declined).toBe('not-in-story');
+    const named = splitSentences("The rancher's wife sent me a fruitcake every Christmas. Her name was Dora Pruitt.");
+    expect(
+      answerLocally({
+        story: { title: 'T' },
+        sentences: named,
+        heardCount: 2,
+        question: 'what was her name',
+        follows: [1],
+      }).answer,
+    ).toContain('Dora Pruitt');
+  });
 });

@@ -1,4 +1,5 @@
 import { analyzeShort, type Term } from '../text.ts';
+import { type Fact, PLACE_HEAD } from './entities.ts';
 import type { StoryIndex } from './retrieve.ts';
 
 /**
@@ -60,4 +61,28 @@ export function withTopic(index: StoryIndex, follows: readonly number[], carried
       i >= from && i <= to ? [...terms, ...words.filter((w) => !terms.includes(w))] : terms,
     ),
   };
+}
+
+/** Last words of what is not a person's name: places (`PLACE_HEAD`) and the buildings families name. */
+const NOT_A_PERSON =
+  /\b(?:Church|Chapel|School|College|Hall|Hospital|Company|Co|Works|Mill|Mine|Hotel|Store|Shop|Club)\.?$/;
+
+/**
+ * "what was her name", "what's his first name" after an answer about someone: the name must be a person's.
+ * The sentences after the followed one speak of it only loosely, so a town or a church they name ("Miles
+ * City", "United Church") is not her name; nor is a title and a surname her first name ("Miss Budgell").
+ */
+export function namesThePerson(questionText: string, facts: readonly Fact[]): boolean {
+  if (!/\b(?:her|his|their|him)\b[\w\s]*\bnames?\b|\b(?:she|he|they)\b[\w\s]*\bcalled\b/.test(questionText))
+    return true;
+  const first = /\bfirst names?\b/.test(questionText);
+  return facts.some((f) => {
+    const words = f.text.split(/\s+/);
+    if (PLACE_HEAD.test(words.at(-1)!) || NOT_A_PERSON.test(f.text)) return false;
+    return (
+      !first ||
+      !/^(?:Mr|Mrs|Ms|Miss|Missus|Mister|Dr|Doctor|Sister|Father|Reverend|Rev|Aunt|Auntie|Uncle)\.?$/.test(words[0]!) ||
+      words.length > 2
+    );
+  });
 }
