@@ -44,4 +44,15 @@ describe('OpenAI answerer: the story is fenced data', () => {
     expect(answer.declined).not.toBe(false);
     expect(answer.answer).not.toMatch(/dollars/);
   });
+
+  it('names the sentences of the previous answer for a follow-up, outside the story and the question', async () => {
+    fake.reply({ kind: 'answer', content: json('We sold it in 1979.', [3]) });
+    await answerer().answer({ ...request('when did you sell it'), follows: [3] });
+    const [system, user] = fake.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>;
+    expect(system!.content).toMatch(/<previous>/);
+    expect(user!.content).toMatch(/<\/story>\n\n<previous>3<\/previous>\n<question>when did you sell it<\/question>$/);
+    fake.reply({ kind: 'answer', content: json('He built boats in Maine.', [1]) });
+    await answerer().answer(request('what did he build'));
+    expect((fake.requests.at(-1)!.body.messages as Array<{ content: string }>)[1]!.content).not.toContain('<previous>');
+  });
 });
