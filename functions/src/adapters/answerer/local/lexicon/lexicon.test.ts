@@ -77,4 +77,11 @@ describe('the answerer with the lexicon', () => {
     const terms = questionTerms(normalizeQuestion('what did he purchase', index.words, index.otherKin), index);
     expect(retrieve(index, terms).map((c) => c.id)).toEqual([2]);
   });
+
+  it('reads a garden flower WordNet files as a shrub as a flower ("a garden full of roses")', () => {
+    expect(isKindOf('rose', 'flower')).toBe(true);
+    expect(isKindOf('rose', 'shrub')).toBe(true);
+    const story = 'We bought a little house on Maple Street. It had a garden full of roses and lilacs.';
+    expect(answerStory(story, 'what flowers were in the garden').citedSentenceIds).toEqual([2]);
+  });
 });

@@ -82,9 +82,21 @@ export function isMakeOf(term: string, vehicle: string): boolean {
   return MAKES[term]?.includes(vehicle) ?? false;
 }
 
+/**
+ * Garden flowers WordNet files only as the shrub, herb or bulb they grow on ("rose" → bush, shrub), which a family
+ * calls flowers ("what flowers were in the garden" / "a garden full of roses"; found on a family walk). Stems.
+ */
+const FLOWERS = new Set(
+  'rose tulip lilac violet lili hollyhock pansi geranium hydrangea azalea lavend camellia gardenia jasmin magnolia daffodil crocus iri bluebel snowdrop hibiscus bougainvillea frangipani'.split(
+    ' ',
+  ),
+);
+const FLOWER_KINDS = ['flower', 'bloom', 'blossom'];
+
 /** Terms of what `term` names a kind of, one or two levels up ("piano" → keyboard, instrument). */
 export function kindsOf(term: string): readonly string[] {
-  return MAKES[term] ?? load().kinds.get(term);
+  const kinds = MAKES[term] ?? load().kinds.get(term);
+  return FLOWERS.has(term) ? [...new Set([...kinds, ...FLOWER_KINDS])] : kinds;
 }
 
 /** Whether `specific` names a kind of `general` ("piano" of instrument). */
