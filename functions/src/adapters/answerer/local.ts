@@ -2,7 +2,7 @@ import { check } from './local/check.ts';
 import { confidence } from './local/confidence.ts';
 import { denies, isCorrection, laterCorrection } from './local/corrections.ts';
 import { continues, decide, type Judged, judge } from './local/decide.ts';
-import { carriedTerms, namesThePerson, pointsBack, withTopic } from './local/follow-up.ts';
+import { carriedTerms, followUpUnfit, pointsBack, withTopic } from './local/follow-up.ts';
 import { phrase, phraseTuning, settledFact, toFirstPerson } from './local/phrase.ts';
 import { normalizeQuestion } from './local/question.ts';
 import { questionTerms, retrieve, type StoryIndex, storyIndex } from './local/retrieve.ts';
@@ -66,7 +66,7 @@ export function decideLocally(request: AnswerRequest, trace?: Trace, follows: re
   // decide
   const decision = decide(judged, index, request.heardCount);
   trace?.push(`decide: ${decision.kind}${decision.kind === 'answer' ? ` #${decision.chosen.id}` : ''}`);
-  return { index, question, terms, judged, decision };
+  return { index, question, terms, own, judged, decision };
 }
 
 /** Synchronous core of the local answerer (the OpenAI adapter uses it for its fallback and unheard check). */
@@ -90,11 +90,14 @@ function answerOnce(
   engine: Answer['engine'],
   trace?: Trace,
 ): Answer {
-  const { index, question, terms, judged, decision } = decideLocally(request, trace, follows);
+  const { index, question, terms, own, judged, decision } = decideLocally(request, trace, follows);
   if (decision.kind !== 'answer') return decline(decision.kind, engine);
-  if (follows.length && question.want === 'name' && !namesThePerson(question.text, decision.chosen.facts)) {
-    trace?.push('follow-up: no name of a person');
-    return decline('not-in-story', engine);
+  if (follows.length) {
+    const unfit = followUpUnfit(index, question, own, decision.chosen);
+    if (unfit) {
+      trace?.push(`follow-up: ${unfit}`);
+      return decline('not-in-story', engine);
+    }
   }
   // calibrated decline: an answer the stages' own measures make unlikely is not given.
   const sure = confidence({ judged, chosen: decision.chosen, question, terms, index });

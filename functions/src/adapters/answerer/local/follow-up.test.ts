@@ -74,4 +74,28 @@ describe('follow-ups (docs/interactive.md, "Follow-ups")', () => {
       }).answer,
     ).toContain('Dora Pruitt');
   });
+
+  it('about an event, are answered by a sentence that tells it, not by any person near the last answer', () => {
+    const car = splitSentences(
+      'My father bought a green Chevrolet in the spring of 1949. He paid three hundred dollars for it.\n\n' +
+        'My brother Walt was born the winter after we got the car. Mother said the car got her to the hospital in time.\n\n' +
+        'We drove that car to the lake every Sunday. It had a rumble seat, and my sister June and I rode back there.\n\n' +
+        'In 1956 Father sold the car to Mr Hanson down the road for eighty dollars.',
+    );
+    const walt = answerLocally({
+      story: { title: 'T' },
+      sentences: car,
+      heardCount: 7,
+      question: 'when was uncle walt born',
+    });
+    expect(walt.citedSentenceIds).toEqual([3]);
+    const sold = answerLocally({
+      story: { title: 'T' },
+      sentences: car,
+      heardCount: 7,
+      question: 'who did he sell it to',
+      follows: walt.citedSentenceIds,
+    });
+    expect(sold.answer).toContain('Mr Hanson');
+  });
 });

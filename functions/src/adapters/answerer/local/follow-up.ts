@@ -1,6 +1,7 @@
 import { analyzeShort, type Term } from '../text.ts';
 import { type Fact, PLACE_HEAD } from './entities.ts';
-import type { StoryIndex } from './retrieve.ts';
+import type { NormalizedQuestion } from './question.ts';
+import { retrieve, type StoryIndex } from './retrieve.ts';
 
 /**
  * Follow-ups (docs/interactive.md, "Follow-ups"): after an answer, a listener asks what only makes sense
@@ -85,4 +86,33 @@ export function namesThePerson(questionText: string, facts: readonly Fact[]): bo
       words.length > 2
     );
   });
+}
+
+/**
+ * Why the sentence chosen for a follow-up does not answer it, if it does not. The carried words make every
+ * sentence near the last answer speak of its topic, so they say nothing of what the follow-up asks itself:
+ * "who did he sell it to" after Walt's birth is not answered by "my sister June" in the sentence about the lake
+ * trips, which never tells a sale. The question's own words the story uses must be in the sentence (or a related
+ * word: the retrieve stage's match), and a name asked of "her" or "him" must be a person's.
+ */
+/** Kinds of answer that belong to an event the question names ("who did he sell it to"). */
+const TELLS_EVENT = new Set<NormalizedQuestion['want']>(['who', 'where', 'when', 'year', 'name']);
+
+export function followUpUnfit(
+  index: StoryIndex,
+  question: NormalizedQuestion,
+  own: readonly Term[],
+  chosen: { index: number; bridge?: number; facts: readonly Fact[] },
+): string | undefined {
+  // As the decide stage asks of "who/where/when did X" alone: X's words, here its nouns and verbs.
+  const told = TELLS_EVENT.has(question.want)
+    ? own.filter((t) => index.df.has(t.term) && /^(?:NOUN|PROPN|VERB)$/.test(t.pos))
+    : [];
+  if (told.length) {
+    const matching = new Set(retrieve(index, told).map((c) => c.index));
+    if (!matching.has(chosen.index) && (chosen.bridge === undefined || !matching.has(chosen.bridge)))
+      return `the sentence does not say [${told.map((t) => t.term).join(', ')}]`;
+  }
+  if (question.want === 'name' && !namesThePerson(question.text, chosen.facts)) return 'no name of a person';
+  return undefined;
 }
