@@ -80,4 +80,28 @@ describe.runIf(browserTestsEnabled)('Contact Us (browser)', () => {
     await page.getByRole('contentinfo').getByRole('button', { name: 'Contact Us' }).click();
     expect(await dialog.getByLabel('Message').inputValue()).toBe('Hello');
   });
+
+  it('closes on Back and keeps the page under it and the draft; Back then leaves the page as before', async () => {
+    const { page } = browser;
+    await page.goto(baseUrl);
+    await page.getByRole('link', { name: 'Explore Stories' }).click();
+    await page.waitForURL((u) => u.pathname === '/stories');
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Contact Us' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contact Us' });
+    await dialog.getByLabel('Message').fill('Can my grandson read my stories?');
+
+    await page.goBack();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/stories');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Contact Us');
+
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Contact Us' }).click();
+    expect(await dialog.getByLabel('Message').inputValue()).toBe('Can my grandson read my stories?');
+    // Its own close goes back over its entry: the next Back leaves /stories for the landing page.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(browser.pageErrors).toEqual([]);
+  });
 });

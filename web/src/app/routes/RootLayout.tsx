@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Layout } from '#web/components/layout/Layout.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { useBackCloses } from '#web/hooks/use-back-closes.ts';
 import { preloadChunksOf } from '#web/lib/lazy-chunks.ts';
 import { useScrollRestoration } from './scroll-restoration.ts';
 
@@ -19,12 +20,15 @@ export function RootLayout() {
   const [contactOpen, setContactOpen] = useState(false);
   // Mounted from the first opening on, so a draft survives closing the modal.
   const [contactUsed, setContactUsed] = useState(false);
+  // Back closes the form and keeps the page under it (docs/web.md, "Back closes what covers the page").
+  const back = useBackCloses('contact', setContactOpen);
   useScrollRestoration();
   return (
     <Layout
       onContactClick={() => {
         setContactUsed(true);
         setContactOpen(true);
+        back.enter();
       }}
     >
       <Suspense fallback={<Spinner className="page-spinner" />}>
@@ -32,7 +36,7 @@ export function RootLayout() {
       </Suspense>
       {contactUsed && (
         <Suspense fallback={null}>
-          <ContactModal open={contactOpen} onClose={() => setContactOpen(false)} />
+          <ContactModal open={contactOpen} onClose={back.close} />
         </Suspense>
       )}
     </Layout>
