@@ -27,7 +27,7 @@ describe('local answerer on the dev split', () => {
     } finally {
       confidenceTuning.on = true;
     }
-    // Two passes over the 60 dev stories: longer than the default hook time-out when the suite runs in parallel.
+    // Two passes over the 66 dev stories: longer than the default hook time-out when the suite runs in parallel.
   }, 120_000);
 
   it('has gold that holds: every gold phrase is in a heard sentence', () => {
@@ -36,10 +36,10 @@ describe('local answerer on the dev split', () => {
 
   it('cites the answer and declines at least as well as when these figures were last recorded (docs/interactive.md)', () => {
     const result = withGate;
-    expect(result.answerable.total).toBeGreaterThanOrEqual(2950);
-    expect(rate(result.answerable), result.failures.join('\n')).toBeGreaterThanOrEqual(0.586);
-    expect(rate(result.declines), result.failures.join('\n')).toBeGreaterThanOrEqual(0.888);
-    expect(result.unsupported.count / result.unsupported.answersGiven).toBeLessThanOrEqual(0.048);
+    expect(result.answerable.total).toBeGreaterThanOrEqual(3300);
+    expect(rate(result.answerable), result.failures.join('\n')).toBeGreaterThanOrEqual(0.58);
+    expect(rate(result.declines), result.failures.join('\n')).toBeGreaterThanOrEqual(0.886);
+    expect(result.unsupported.count / result.unsupported.answersGiven).toBeLessThanOrEqual(0.049);
   });
 
   it('the calibrated decline turns down at least two wrong answers for each right one it loses', () => {
