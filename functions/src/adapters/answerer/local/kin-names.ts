@@ -15,6 +15,13 @@ const OWNER =
 const KIN_THEN_NAME = new RegExp(`\\b${OWNER}${KIN_WORD},?\\s+([A-Z][\\p{L}'-]+)`, 'giu');
 const NAME_THEN_KIN = new RegExp(`\\b([A-Z][\\p{L}'-]+),\\s+${OWNER}${KIN_WORD}\\b`, 'giu');
 
+/**
+ * "I had two brothers, Jamasie and Jaiku", "my sisters Rosa, Lina and Pia": kin named in a list after the plural
+ * ("Jamasie was the oldest of us" then speaks of a brother).
+ */
+const KIN_LIST =
+  /\b(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+|(?:[Tt]wo|[Tt]hree|four|five|six|seven|eight|nine|ten|\d+)\s+)(?:(?:little|older|younger|big|baby|elder|twin)\s+)*(brothers|sisters|sons|daughters|uncles|aunts|aunties|cousins)[,:]?\s+((?:[A-Z][\p{L}'-]+,?\s+)*(?:and\s+)?[A-Z][\p{L}'-]+)/gu;
+
 const termOf = (word: string) => analyzeShort(word).terms[0]?.term;
 
 const cache = new WeakMap<StoryIndex, Map<string, Set<string>>>();
@@ -35,6 +42,9 @@ export function kinNames(index: StoryIndex): Map<string, Set<string>> {
   for (const text of index.texts.slice(1)) {
     for (const m of text.matchAll(KIN_THEN_NAME)) add(m[1]!, m[2]!);
     for (const m of text.matchAll(NAME_THEN_KIN)) add(m[2]!, m[1]!);
+    for (const m of text.matchAll(KIN_LIST))
+      for (const name of m[2]!.split(/,\s*(?:and\s+)?|\s+and\s+/))
+        add(m[1]!.replace(/s$/, '').replace(/ie$/, ''), name.trim());
   }
   cache.set(index, out);
   return out;

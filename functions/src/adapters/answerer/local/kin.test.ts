@@ -3,7 +3,7 @@ import { splitSentences } from '../text.ts';
 import { askStages } from './ask-for-tests.ts';
 import { decide, judge } from './decide.ts';
 import { factsIn } from './entities.ts';
-import { kinWithNarrator } from './kin-names.ts';
+import { kinNames, kinWithNarrator } from './kin-names.ts';
 import { narratorSexOf } from './narrator.ts';
 import { normalizeQuestion } from './question.ts';
 import { questionTerms, retrieve, storyIndex } from './retrieve.ts';
@@ -155,5 +155,20 @@ describe('kinship words of the family', () => {
       story: { title: 'T' },
     });
     expect(normalizeQuestion('where was nana born', other.words, other.otherKin).narratorWord).toBeUndefined();
+  });
+});
+
+describe('kin named in a list', () => {
+  it('"I had two brothers, Jamasie and Jaiku": each is a brother; "my sisters Rosa, Lina and Pia" each a sister', () => {
+    const index = storyIndex({
+      sentences: splitSentences(
+        'I had two brothers, Jamasie and Jaiku. Jamasie was the oldest of us. My sisters Rosa, Lina and Pia sewed. We had three cows, Daisy and Bess and Molly.',
+      ),
+      story: { title: 'T' },
+    });
+    const names = kinNames(index);
+    expect([...(names.get('brother') ?? [])].sort()).toEqual(['jaiku', 'jamasi']);
+    expect([...(names.get('sister') ?? [])].sort()).toEqual(['lina', 'pia', 'rosa']);
+    expect(names.has('cow')).toBe(false);
   });
 });
