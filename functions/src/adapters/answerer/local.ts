@@ -2,6 +2,7 @@ import { check } from './local/check.ts';
 import { confidence } from './local/confidence.ts';
 import { denies, isCorrection, laterCorrection } from './local/corrections.ts';
 import { continues, decide, type Judged, judge } from './local/decide.ts';
+import { preferDefinitions } from './local/definition.ts';
 import { carriedTerms, followUpUnfit, pointsBack, withTopic } from './local/follow-up.ts';
 import { phrase, phraseTuning, settledFact, toFirstPerson } from './local/phrase.ts';
 import { normalizeQuestion } from './local/question.ts';
@@ -55,7 +56,12 @@ export function decideLocally(request: AnswerRequest, trace?: Trace, follows: re
   trace?.push(`retrieve: terms [${terms.map((t) => t.term).join(', ')}]; ${candidates.length} sentences match`);
   // type-match (inside judge: the fact each sentence states of the kind wanted)
   // check: a fact not about what is asked (another event, someone else's) is turned down before deciding.
-  const judged = check(judge(index, candidates, question, terms), question, index, terms);
+  // A definition question ("whats a mocha") prefers the sentence that says what the word is (local/definition.ts).
+  const judged = preferDefinitions(
+    check(judge(index, candidates, question, terms), question, index, terms),
+    question.text,
+    index,
+  );
   if (trace) {
     const top = [...judged].sort((a, b) => b.value - a.value).slice(0, 4);
     for (const j of top)
