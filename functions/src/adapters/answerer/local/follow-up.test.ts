@@ -8,6 +8,11 @@ const STORY =
   'My sister Ruth married a farmer named Carl in 1955. He was a quiet man who raised sheep. ' +
   'Years later we moved to Duluth, and we ate fish every Friday.';
 const sentences = splitSentences(STORY);
+/** A made-up story heard to its end, asked one question (after an answer that cited `follows`). */
+const askIn = (text: string, question: string, follows?: number[]) => {
+  const all = splitSentences(text);
+  return answerLocally({ story: { title: 'T' }, sentences: all, heardCount: all.length, question, follows });
+};
 const ask = (question: string, follows?: number[], heardCount = sentences.length) =>
   answerLocally({ story: { title: 'How we met' }, sentences, heardCount, question, follows });
 
@@ -52,50 +57,21 @@ describe('follow-ups (docs/interactive.md, "Follow-ups")', () => {
   });
 
   it('asking her name, take a town or a church the next sentences name for no name of hers', () => {
-    const text = splitSentences(
-      "The rancher's wife sent me a fruitcake every Christmas. In 1962 Miles City went over to dial telephones.",
+    const wife = "The rancher's wife sent me a fruitcake every Christmas.";
+    expect(askIn(`${wife} In 1962 Miles City went over to dial telephones.`, 'what was her name', [1]).declined).toBe(
+      'not-in-story',
     );
-    const answer = answerLocally({
-      story: { title: 'T' },
-      sentences: text,
-      heardCount: 2,
-      question: 'what was her name',
-      follows: [1],
-    });
-    expect(answer.declined).toBe('not-in-story');
-    const named = splitSentences("The rancher's wife sent me a fruitcake every Christmas. Her name was Dora Pruitt.");
-    expect(
-      answerLocally({
-        story: { title: 'T' },
-        sentences: named,
-        heardCount: 2,
-        question: 'what was her name',
-        follows: [1],
-      }).answer,
-    ).toContain('Dora Pruitt');
+    expect(askIn(`${wife} Her name was Dora Pruitt.`, 'what was her name', [1]).answer).toContain('Dora Pruitt');
   });
 
   it('about an event, are answered by a sentence that tells it, not by any person near the last answer', () => {
-    const car = splitSentences(
+    const car =
       'My father bought a green Chevrolet in the spring of 1949. He paid three hundred dollars for it.\n\n' +
-        'My brother Walt was born the winter after we got the car. Mother said the car got her to the hospital in time.\n\n' +
-        'We drove that car to the lake every Sunday. It had a rumble seat, and my sister June and I rode back there.\n\n' +
-        'In 1956 Father sold the car to Mr Hanson down the road for eighty dollars.',
-    );
-    const walt = answerLocally({
-      story: { title: 'T' },
-      sentences: car,
-      heardCount: 7,
-      question: 'when was uncle walt born',
-    });
+      'My brother Walt was born the winter after we got the car. Mother said the car got her to the hospital in time.\n\n' +
+      'We drove that car to the lake every Sunday. It had a rumble seat, and my sister June and I rode back there.\n\n' +
+      'In 1956 Father sold the car to Mr Hanson down the road for eighty dollars.';
+    const walt = askIn(car, 'when was uncle walt born');
     expect(walt.citedSentenceIds).toEqual([3]);
-    const sold = answerLocally({
-      story: { title: 'T' },
-      sentences: car,
-      heardCount: 7,
-      question: 'who did he sell it to',
-      follows: walt.citedSentenceIds,
-    });
-    expect(sold.answer).toContain('Mr Hanson');
+    expect(askIn(car, 'who did he sell it to', walt.citedSentenceIds).answer).toContain('Mr Hanson');
   });
 });
