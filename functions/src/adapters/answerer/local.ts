@@ -79,10 +79,10 @@ export function decideLocally(request: AnswerRequest, trace?: Trace, follows: re
 export function answerLocally(request: AnswerRequest, engine: Answer['engine'] = 'local', trace?: Trace): Answer {
   // The previous answer's sentences, as far as they are heard (local/follow-up.ts).
   const follows = (request.follows ?? []).filter((id) => id >= 1 && id <= request.heardCount);
-  if (!follows.length) return answerOnce(request, [], engine, trace);
-  // Only a question that points back: one that stands alone ("where did you sleep" after the pay) is asked
-  // alone (asked about the last answer too when alone finds nothing, dev gained 1 answer for 4 wrong ones).
-  if (!pointsBack(request.question)) return answerOnce(request, [], engine, trace);
+  // Only a question that points back is asked about them. One that stands alone ("where did you sleep" after the
+  // pay) is asked alone (asking it about the last answer too when alone found nothing gained dev 1 answer for 4
+  // wrong ones).
+  if (!follows.length || !pointsBack(request.question)) return answerOnce(request, [], engine, trace);
   const answer = answerOnce(request, follows, engine, trace);
   if (!answer.declined) return answer;
   // A question that says "they" may still be a new one ("what did they eat on thursdays").
