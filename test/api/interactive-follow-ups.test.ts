@@ -77,7 +77,7 @@ describe('a follow-up question', () => {
       { token: owner.token },
     );
     expect(asked.body.questions.map((q) => q.question)).toContain(
-      'who played there (after “I met your grandfather at a dance in Eau Claire.”)',
+      'who played there (after ‘I met your grandfather at a dance in Eau Claire.’)',
     );
   });
 });

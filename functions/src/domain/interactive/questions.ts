@@ -208,7 +208,7 @@ function askedAbout(question: string, follows: readonly number[], sentences: rea
   const about = follows.length && pointsBack(question) ? sentences[follows[0]! - 1]?.text : undefined;
   if (!about) return question;
   const cut = about.length > ABOUT_CHARS ? `${about.slice(0, ABOUT_CHARS).replace(/\s+\S*$/, '')}…` : about;
-  return `${question} (after “${cut}”)`;
+  return `${question} (after ‘${cut}’)`;
 }
 
 /** How much of the followed sentence the storyteller's list shows. */
