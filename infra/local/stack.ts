@@ -302,6 +302,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     queueUrl: resources.mediaJobsQueueUrl,
     queueArn: mediaQueueArn ?? '',
     batchSize: mediaWorker.batchSize,
+    pollers: mediaWorker.maxConcurrency,
     handler: (await loadModule(mediaWorker.handler)).handler as (e: SqsEvent, c: unknown) => Promise<SqsBatchResponse>,
     onError: (error) => {
       if (!opts.quiet) console.error('media worker error', error);

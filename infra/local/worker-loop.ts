@@ -7,18 +7,22 @@ type WorkerHandler = (event: SqsEvent, context: unknown) => Promise<SqsBatchResp
 /**
  * Drains the jobs queue the way Lambda's SQS event source does: receive a batch, call the worker
  * handler, delete what succeeded, and leave reported failures to come back after the visibility
- * timeout (and go to the DLQ after maxReceiveCount).
+ * timeout (and go to the DLQ after maxReceiveCount). `pollers` batches are handled at once, as the
+ * event source's `maxConcurrency` lets Lambda run that many: one storyteller's download does not wait
+ * behind another's narration here either.
  */
 export function startWorkerLoop(opts: {
   sqs: SQSClient;
   queueUrl: string;
   queueArn: string;
   batchSize: number;
+  /** Batches handled at once (the worker's `maxConcurrency`); 1 when absent. */
+  pollers?: number;
   handler: WorkerHandler;
   onError: (error: unknown) => void;
 }) {
   const abort = new AbortController();
-  const done = (async () => {
+  const poll = async () => {
     while (!abort.signal.aborted) {
       try {
         const { Messages = [] } = await opts.sqs.send(
@@ -71,7 +75,8 @@ export function startWorkerLoop(opts: {
         await new Promise((r) => setTimeout(r, 500));
       }
     }
-  })();
+  };
+  const done = Promise.all(Array.from({ length: Math.max(1, opts.pollers ?? 1) }, poll));
   return {
     async stop() {
       abort.abort();

@@ -34,6 +34,15 @@ function endSessionInPage(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Resolves once the form has taken `text` in (its draft holds it): a Back in the same instant as a fill, before
+ * the page has rendered the change, is not a user's (who types for longer than a render), and on two loaded cores
+ * it left before the form knew it had changed.
+ */
+async function typedIn(page: Page, text: string): Promise<void> {
+  await expect.poll(async () => Object.values(await drafts(page)).some((d) => d.includes(text))).toBe(true);
+}
+
 function drafts(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => {
     const found: Record<string, string> = {};
@@ -157,6 +166,7 @@ describe.runIf(browserTestsEnabled)('Safety: nothing typed is lost (browser)', (
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create Story' }).click();
     await waitForPath(page, '/create-story');
     await page.getByLabel('Title', { exact: true }).fill('Do not lose me');
+    await typedIn(page, 'Do not lose me');
 
     // Back: held until the user answers; "Keep Writing" stays with the text.
     await page.goBack();
@@ -178,6 +188,7 @@ describe.runIf(browserTestsEnabled)('Safety: nothing typed is lost (browser)', (
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create Story' }).click();
     await waitForPath(page, '/create-story');
     await page.getByLabel('Title', { exact: true }).fill('Let me go');
+    await typedIn(page, 'Let me go');
     await page.goBack();
     await leave.waitFor();
     expect(pathOf(page)).toBe('/create-story');
