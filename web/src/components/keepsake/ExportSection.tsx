@@ -1,5 +1,5 @@
 import { exportText, keepsakeText } from '@storyloom/shared/messages/keepsake';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BusyButton } from '#web/components/ui/BusyButton.tsx';
 import { FormAlert } from '#web/components/ui/FormAlert.tsx';
 import { errorText } from '#web/lib/api-client.ts';
@@ -25,6 +25,15 @@ export function ExportSection() {
     setError(null);
     start.mutate({}, { onError: (e) => setError(errorText(e, exportText.failedStart)) });
   };
+  // A press before the last download's state has loaded waits for it (it was refused as busy, silently: on a
+  // loaded machine the keyboard walk's Enter did nothing for a second and the zip never started), then starts
+  // one unless one is already being made.
+  const [pressed, setPressed] = useState(false);
+  useEffect(() => {
+    if (!pressed || latest.isPending) return;
+    setPressed(false);
+    if (!latest.isError && !active) onStart();
+  });
 
   const onDownload = async () => {
     if (!build) return;
@@ -58,9 +67,9 @@ export function ExportSection() {
         <BusyButton
           type="button"
           className={build?.downloadable ? 'button button-secondary' : 'button button-primary'}
-          onClick={onStart}
-          busy={start.isPending || latest.isPending || active}
-          busyLabel={start.isPending ? exportText.starting : active ? exportText.making : undefined}
+          onClick={() => (latest.isPending ? setPressed(true) : onStart())}
+          busy={start.isPending || pressed || active}
+          busyLabel={start.isPending || pressed ? exportText.starting : active ? exportText.making : undefined}
         >
           {build?.status === 'failed' ? keepsakeText.retry : build?.downloadable ? exportText.again : exportText.start}
         </BusyButton>
