@@ -10,7 +10,15 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Answerer } from '@storyloom/functions/adapters/answerer/port';
 import { splitSentences } from '@storyloom/functions/adapters/answerer/text';
-import { type EvalQuestion, type EvalResult, emptyResult, heardCountFor, loadEvalSet, tallyAnswer } from './score.ts';
+import {
+  bump,
+  type EvalQuestion,
+  type EvalResult,
+  emptyResult,
+  heardCountFor,
+  loadEvalSet,
+  tallyAnswer,
+} from './score.ts';
 
 export interface FollowUpPair {
   story: string;
@@ -28,7 +36,7 @@ export function loadFollowUps(split: 'dev' | 'test'): FollowUpPair[] {
 }
 
 export interface FollowUpResult {
-  /** The follow-up asked with the first answer's citations. */
+  /** The follow-up asked with the first answer's citations (per kind of pair in `byTag`: `kind:followup`, `kind:fresh`). */
   withContext: EvalResult;
   /** The same follow-up asked alone. */
   alone: EvalResult;
@@ -59,31 +67,13 @@ export async function scoreFollowUps(answerer: Answerer, split: 'dev' | 'test'):
     const started = performance.now();
     const answer = await answerer.answer({ ...request, question: pair.then.q, follows: first.citedSentenceIds });
     result.withContext.latencies.push(performance.now() - started);
-    tallyAnswer(result.withContext, label, sentences, question, answer);
-    bumpKind(result.withContext, pair.kind, answer, question, sentences);
+    bump(
+      result.withContext.byTag,
+      `kind:${pair.kind}`,
+      tallyAnswer(result.withContext, label, sentences, question, answer),
+    );
     const alone = await answerer.answer({ ...request, question: pair.then.q });
-    tallyAnswer(result.alone, label, sentences, question, alone);
-    bumpKind(result.alone, pair.kind, alone, question, sentences);
+    bump(result.alone.byTag, `kind:${pair.kind}`, tallyAnswer(result.alone, label, sentences, question, alone));
   }
   return result;
-}
-
-/** Per kind of pair (`kind:followup`, `kind:fresh`): right (cited the gold, or declined as expected) / total. */
-function bumpKind(
-  result: EvalResult,
-  kind: FollowUpPair['kind'],
-  answer: Awaited<ReturnType<Answerer['answer']>>,
-  question: EvalQuestion,
-  sentences: ReturnType<typeof splitSentences>,
-): void {
-  const expect = question.expect;
-  const right =
-    typeof expect === 'string'
-      ? Boolean(answer.declined)
-      : !answer.declined &&
-        answer.citedSentenceIds.some((id) => expect.answer.some((p) => sentences[id - 1]?.text.includes(p)));
-  const tally = result.byTag.get(`kind:${kind}`) ?? { total: 0, right: 0 };
-  tally.total++;
-  if (right) tally.right++;
-  result.byTag.set(`kind:${kind}`, tally);
 }

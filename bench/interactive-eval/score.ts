@@ -111,7 +111,7 @@ export function goldProblems(stories: readonly EvalStory[]): string[] {
   return problems;
 }
 
-function bump(map: Map<string, Tally>, key: string, right: boolean): void {
+export function bump(map: Map<string, Tally>, key: string, right: boolean): void {
   const tally = map.get(key) ?? { total: 0, right: 0 };
   tally.total++;
   if (right) tally.right++;
@@ -153,14 +153,17 @@ export function emptyResult(): EvalResult {
   };
 }
 
-/** Counts one answer to one question into the figures (and its miss, if it is one, into `failures`). */
+/**
+ * Counts one answer to one question into the figures (and its miss, if it is one, into `failures`); whether it
+ * was right (cited the answer, or declined as expected).
+ */
 export function tallyAnswer(
   result: EvalResult,
   label: string,
   sentences: readonly StorySentence[],
   question: EvalQuestion,
   answer: Answer,
-): void {
+): boolean {
   if (!answer.declined) result.unsupported.answersGiven++;
   let right: boolean;
   if (typeof question.expect === 'string') {
@@ -197,6 +200,7 @@ export function tallyAnswer(
   }
   for (const tag of question.tags ?? []) bump(result.byTag, tag, right);
   bump(result.byTag, `type:${question.type ?? 'untyped'}`, right);
+  return right;
 }
 
 export const rate = (part: Tally) => (part.total ? part.right / part.total : 0);

@@ -123,8 +123,12 @@ export async function askQuestion(
   const times = await cachedSentenceTimes(story, text.version, text.sentences);
   const position = input.askedAt ?? session.currentTime;
   const heardCount = heardCountFromTimes(text.sentences, times, position, text.length);
-  // The previous answer's sentences, as far as they are heard now (the player sends what it was shown).
-  const follows = [...new Set(input.follows ?? [])].filter((id) => id <= heardCount).sort((a, b) => a - b);
+  // The previous answer's sentences, as far as they are heard now (the player sends what it was shown), for a
+  // question that points back at them. Any other question is answered (and its answer kept) as if asked alone:
+  // the player sends them with nearly every question.
+  const follows = pointsBack(input.question)
+    ? [...new Set(input.follows ?? [])].filter((id) => id <= heardCount).sort((a, b) => a - b)
+    : [];
   const engine = await answerer();
   const details = {
     title: story.title,
@@ -201,11 +205,11 @@ export async function askQuestion(
 }
 
 /**
- * The question as the storyteller's list shows it: a follow-up ("what year was that") says what it followed,
- * or it would mean nothing there.
+ * The question as the storyteller's list shows it: a follow-up ("what year was that", `follows` not empty)
+ * says what it followed, or it would mean nothing there.
  */
 function askedAbout(question: string, follows: readonly number[], sentences: readonly StorySentence[]): string {
-  const about = follows.length && pointsBack(question) ? sentences[follows[0]! - 1]?.text : undefined;
+  const about = follows.length ? sentences[follows[0]! - 1]?.text : undefined;
   if (!about) return question;
   const cut = about.length > ABOUT_CHARS ? `${about.slice(0, ABOUT_CHARS).replace(/\s+\S*$/, '')}…` : about;
   return `${question} (after ‘${cut}’)`;

@@ -10,19 +10,7 @@ import type { AskDraft } from './AskFormShell.tsx';
 import { useAskQuestion } from './api.ts';
 import { QuestionField } from './QuestionField.tsx';
 
-/**
- * "Ask {storyteller} a question"'s form, inside the dialog AskStoryteller.tsx draws at once (it loads this
- * when opened). It starts from what was typed into `AskFormShell` meanwhile (`draft`).
- */
-export function AskForm({
-  storytellerId,
-  name,
-  draft,
-  fieldRef,
-  onText,
-  onSent,
-  onClose,
-}: {
+export interface AskFormProps {
   storytellerId: string;
   name: string;
   draft: RefObject<AskDraft>;
@@ -33,7 +21,13 @@ export function AskForm({
   /** Sent: the draft goes and the dialog closes. */
   onSent: () => void;
   onClose: () => void;
-}) {
+}
+
+/**
+ * "Ask {storyteller} a question"'s form, inside the dialog AskStoryteller.tsx draws at once (it loads this
+ * when opened). It starts from what was typed into `AskFormShell` meanwhile (`draft`).
+ */
+export function AskForm({ storytellerId, name, draft, fieldRef, onText, onSent, onClose }: AskFormProps) {
   const ask = useAskQuestion(storytellerId);
   const toast = useToast();
   const form = useForm({

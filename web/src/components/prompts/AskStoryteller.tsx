@@ -1,10 +1,11 @@
 import { promptText } from '@storyloom/shared/messages/prompts';
-import { lazy, type RefObject, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Modal } from '#web/components/ui/Modal.tsx';
 import { useBackCloses } from '#web/hooks/use-back-closes.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { preloadChunksOf } from '#web/lib/lazy-chunks.ts';
-import { type AskDraft, AskFormShell } from './AskFormShell.tsx';
+import type { AskFormProps } from './AskForm.tsx';
+import { AskFormShell } from './AskFormShell.tsx';
 import { useCanAsk } from './api.ts';
 import { useAskDraft } from './use-ask-draft.ts';
 
@@ -65,36 +66,15 @@ export function AskStoryteller({ storytellerId, name }: { storytellerId: string;
 }
 
 /** The open dialog: the draft goes from the shell to the form when the form's code arrives. */
-function AskDialog({
-  storytellerId,
-  name,
-  draft,
-  onText,
-  onSent,
-  onClose,
-}: {
-  storytellerId: string;
-  name: string;
-  draft: RefObject<AskDraft>;
-  onText: (text: string) => void;
-  onSent: () => void;
-  onClose: () => void;
-}) {
+function AskDialog(props: Omit<AskFormProps, 'fieldRef'>) {
+  const { name, draft, onText, onClose } = props;
   const fieldRef = useRef<HTMLInputElement>(null);
   return (
     <Modal open onClose={onClose} title={promptText.askTitle(name)} initialFocusRef={fieldRef}>
       <Suspense
         fallback={<AskFormShell name={name} draft={draft} fieldRef={fieldRef} onText={onText} onClose={onClose} />}
       >
-        <AskForm
-          storytellerId={storytellerId}
-          name={name}
-          draft={draft}
-          fieldRef={fieldRef}
-          onText={onText}
-          onSent={onSent}
-          onClose={onClose}
-        />
+        <AskForm {...props} fieldRef={fieldRef} />
       </Suspense>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { analyzeShort, type Term } from '../text.ts';
 import { type Fact, PLACE_HEAD } from './entities.ts';
+import { TITLE_WORDS } from './names.ts';
 import type { NormalizedQuestion } from './question.ts';
 import { retrieve, type StoryIndex } from './retrieve.ts';
 
@@ -41,20 +42,23 @@ export function carriedTerms(index: StoryIndex, follows: readonly number[], own:
   return out;
 }
 
-/** How far from the previous answer's sentences a follow-up's answer is looked for first (before, after). */
-export const followUpWindow = { before: 0, after: 2 };
+/**
+ * How many sentences after the previous answer's last one speak of its topic too. Not the one before it: "what
+ * year was that" after Ruth's wedding took 1948 from the sentence before (dev, round 12).
+ */
+const TOPIC_AFTER = 2;
 
 /**
- * The index with the sentences around the previous answer's speaking of what those speak of: "how long did
+ * The index with the previous answer's sentences and the few after them speaking of what those speak of: "how long did
  * it take" after "what ship did you come on" is answered by "The voyage took seventeen days", the sentence
  * after, which names neither the ship nor the crossing. As a sentence opening with a pronoun carries the nouns
- * of the one before (`referents.ts`), the few sentences around the followed ones carry its words.
+ * of the one before (`referents.ts`), the sentences after the followed ones carry its words.
  */
 export function withTopic(index: StoryIndex, follows: readonly number[], carried: readonly Term[]): StoryIndex {
   const at = follows.map((id) => index.ids.indexOf(id)).filter((i) => i > 0);
   if (!at.length || !carried.length) return index;
-  const from = Math.max(1, Math.min(...at) - followUpWindow.before);
-  const to = Math.min(index.texts.length - 1, Math.max(...at) + followUpWindow.after);
+  const from = Math.min(...at);
+  const to = Math.min(index.texts.length - 1, Math.max(...at) + TOPIC_AFTER);
   const words = carried.map((t) => t.term);
   return {
     ...index,
@@ -80,13 +84,12 @@ export function namesThePerson(questionText: string, facts: readonly Fact[]): bo
   return facts.some((f) => {
     const words = f.text.split(/\s+/);
     if (PLACE_HEAD.test(words.at(-1)!) || NOT_A_PERSON.test(f.text)) return false;
-    return (
-      !first ||
-      !/^(?:Mr|Mrs|Ms|Miss|Missus|Mister|Dr|Doctor|Sister|Father|Reverend|Rev|Aunt|Auntie|Uncle)\.?$/.test(words[0]!) ||
-      words.length > 2
-    );
+    return !first || !TITLE_WORDS.has(words[0]!.toLowerCase().replace(/\.$/, '')) || words.length > 2;
   });
 }
+
+/** Kinds of answer that belong to an event the question names ("who did he sell it to"). */
+const TELLS_EVENT = new Set<NormalizedQuestion['want']>(['who', 'where', 'when', 'year', 'name']);
 
 /**
  * Why the sentence chosen for a follow-up does not answer it, if it does not. The carried words make every
@@ -95,9 +98,6 @@ export function namesThePerson(questionText: string, facts: readonly Fact[]): bo
  * trips, which never tells a sale. The question's own words the story uses must be in the sentence (or a related
  * word: the retrieve stage's match), and a name asked of "her" or "him" must be a person's.
  */
-/** Kinds of answer that belong to an event the question names ("who did he sell it to"). */
-const TELLS_EVENT = new Set<NormalizedQuestion['want']>(['who', 'where', 'when', 'year', 'name']);
-
 export function followUpUnfit(
   index: StoryIndex,
   question: NormalizedQuestion,

@@ -42,9 +42,9 @@ export function kinNames(index: StoryIndex): Map<string, Set<string>> {
   for (const text of index.texts.slice(1)) {
     for (const m of text.matchAll(KIN_THEN_NAME)) add(m[1]!, m[2]!);
     for (const m of text.matchAll(NAME_THEN_KIN)) add(m[2]!, m[1]!);
+    // The plural's stem is the kin's ("brothers", "aunties": brother, aunt).
     for (const m of text.matchAll(KIN_LIST))
-      for (const name of m[2]!.split(/,\s*(?:and\s+)?|\s+and\s+/))
-        add(m[1]!.replace(/s$/, '').replace(/ie$/, ''), name.trim());
+      for (const name of m[2]!.split(/,\s*(?:and\s+)?|\s+and\s+/)) add(m[1]!, name.trim());
   }
   cache.set(index, out);
   return out;

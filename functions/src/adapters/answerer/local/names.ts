@@ -91,7 +91,7 @@ export function namesOf(sentence: string, facts: readonly Fact[], thing: string,
 }
 
 /** Words that are titles, not names ("Doctor Goldberg", "Mrs. Lowell"). */
-const TITLE_WORDS = new Set(
+export const TITLE_WORDS = new Set(
   'mr mrs ms miss missus mister dr doctor sister brother father reverend rev aunt auntie uncle sergeant captain capt sgt prof professor'.split(
     ' ',
   ),
